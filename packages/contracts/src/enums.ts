@@ -1,0 +1,25 @@
+/** Enumerations shared by columns, schemas and screens: one `as const` array each. */
+export const PARTNER_TYPES = ['platform', 'merchant', 'store'] as const;
+export type PartnerType = (typeof PARTNER_TYPES)[number];
+
+/** Account status (spec §3): normal/on duty, resigned, vacation, disabled. */
+export const ACCOUNT_STATUSES = ['normal', 'resigned', 'vacation', 'disabled'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+/** Statuses that may not sign in; moving an account into one revokes its sessions. */
+export const BLOCKED_ACCOUNT_STATUSES: readonly AccountStatus[] = ['resigned', 'disabled'];
+
+export const ORGANIZATION_TYPES = ['headquarters', 'branch', 'department', 'team'] as const;
+export const AVAILABILITY = ['available', 'suspended'] as const;
+
+/** Menu node types of CONTRACT §4. */
+export const MENU_TYPE = { directory: 0, page: 1, button: 2 } as const;
+
+export const OPERATION_OUTCOMES = ['success', 'failure'] as const;
+
+export const LANGUAGES = ['en', 'zh', 'tw'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'tw';
+
+/** Password policy (issue 2): 8 to 64 characters, not one of the most common passwords. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 64;

@@ -1,0 +1,109 @@
+/**
+ * Server messages in the three languages. Keys are what errors and validation carry; the HTTP layer
+ * translates them into the request's language (cookie `language` or Accept-Language).
+ * Traditional Chinese uses traditional characters and Taiwan usage.
+ */
+import type { Language } from '../enums.ts';
+
+type Entry = Record<Language, string>;
+
+export const MESSAGES = {
+  'msg.success': { en: 'success', zh: 'success', tw: 'success' },
+  'msg.required': { en: 'This field is required', zh: '此项为必填', tw: '此欄位為必填' },
+  'msg.emailError': { en: 'Email error', zh: '邮箱格式错误', tw: '電子郵件格式錯誤' },
+  'msg.phoneError': { en: 'Cell phone number error', zh: '手机号码错误', tw: '手機號碼錯誤' },
+  'msg.invalidId': { en: 'Invalid id', zh: '无效的编号', tw: '無效的編號' },
+  'msg.invalidMoney': { en: 'Only numbers can be filled', zh: '只能填写数字', tw: '只能填寫數字' },
+  'msg.invalidDate': { en: 'Invalid date, expected YYYY-MM-DD', zh: '日期无效，应为 YYYY-MM-DD', tw: '日期無效，應為 YYYY-MM-DD' },
+  'msg.invalidSort': { en: 'This column cannot be sorted', zh: '此列不能排序', tw: '此欄不能排序' },
+  'msg.invalidRequest': { en: 'Invalid request', zh: '请求无效', tw: '請求無效' },
+  'msg.badTimeZone': { en: 'Unknown time zone: {{zone}}', zh: '未知的时区：{{zone}}', tw: '未知的時區：{{zone}}' },
+  'msg.notFound': { en: 'Not found', zh: '未找到', tw: '找不到' },
+  'msg.routeNotFound': { en: 'No such endpoint', zh: '接口不存在', tw: '介面不存在' },
+  'msg.conflict': { en: 'This record already exists', zh: '该记录已存在', tw: '該記錄已存在' },
+  'msg.inUse': { en: 'This record is still in use', zh: '该记录仍在使用中', tw: '該記錄仍在使用中' },
+  'msg.internal': { en: 'Internal server error', zh: '服务器内部错误', tw: '伺服器內部錯誤' },
+  'msg.tooLarge': { en: 'The upload is too large', zh: '上传的文件过大', tw: '上傳的檔案過大' },
+  'msg.unsupportedType': { en: 'This file type is not supported', zh: '不支持此文件类型', tw: '不支援此檔案類型' },
+  'msg.unauthorized': { en: 'Login permission expired', zh: '登录权限已过期', tw: '登入權限已過期' },
+  'msg.forbidden': { en: 'You do not have permission for this action', zh: '您没有此操作的权限', tw: '您沒有此操作的權限' },
+  'msg.badCredentials': { en: 'Wrong account or password', zh: '账号或密码错误', tw: '帳號或密碼錯誤' },
+  'msg.accountBlocked': {
+    en: 'This account is disabled or has resigned and cannot sign in',
+    zh: '该账号已停用或离职，无法登录',
+    tw: '該帳號已停用或離職，無法登入',
+  },
+  'msg.agreement': { en: 'Please confirm the privacy agreement', zh: '请确认隐私协议', tw: '請確認隱私權協議' },
+  'msg.throttled': {
+    en: 'Too many failed sign-ins, try again in {{seconds}} seconds',
+    zh: '登录失败次数过多，请在 {{seconds}} 秒后重试',
+    tw: '登入失敗次數過多，請在 {{seconds}} 秒後重試',
+  },
+  'msg.decryptFailed': {
+    en: 'The encrypted field could not be read; reload the page and try again',
+    zh: '加密字段无法解读，请刷新页面后重试',
+    tw: '加密欄位無法解讀，請重新整理頁面後再試',
+  },
+  'msg.passwordEmpty': { en: 'Password cannot be empty', zh: '密码不能为空', tw: '密碼不能為空' },
+  'msg.passwordMismatch': { en: 'Inconsistent password inputs', zh: '两次输入的密码不一致', tw: '兩次輸入的密碼不一致' },
+  'msg.passwordLength': {
+    en: 'The password must have 8 to 64 characters',
+    zh: '密码长度须为 8 到 64 个字符',
+    tw: '密碼長度須為 8 到 64 個字元',
+  },
+  'msg.passwordCommon': {
+    en: 'This password is too common; choose another',
+    zh: '该密码过于常见，请换一个',
+    tw: '該密碼過於常見，請換一個',
+  },
+  'msg.passwordWrong': { en: 'The current password is wrong', zh: '当前密码错误', tw: '目前密碼錯誤' },
+  'msg.accountExists': { en: 'This account already exists', zh: '该账号已存在', tw: '該帳號已存在' },
+  'msg.roleExists': { en: 'A role with this name already exists', zh: '该角色名称已存在', tw: '該角色名稱已存在' },
+  'msg.refNotFound': { en: '{{field}}: the referenced record does not exist', zh: '{{field}}：引用的记录不存在', tw: '{{field}}：引用的記錄不存在' },
+  'msg.menuCycle': { en: 'A menu cannot be placed under itself', zh: '菜单不能放在自身之下', tw: '選單不能放在自身之下' },
+  'msg.menuHasChildren': { en: 'Delete the sub-menus first', zh: '请先删除子菜单', tw: '請先刪除子選單' },
+  'msg.orgCycle': { en: 'An organization cannot be placed under itself', zh: '组织不能放在自身之下', tw: '組織不能放在自身之下' },
+  'msg.cannotDeleteSelf': { en: 'You cannot delete your own account', zh: '不能删除自己的账号', tw: '不能刪除自己的帳號' },
+  'msg.adminProtected': {
+    en: 'The platform administrator cannot be deleted or disabled',
+    zh: '平台管理员不能被删除或停用',
+    tw: '平台管理員不能被刪除或停用',
+  },
+  'msg.importFile': {
+    en: 'Upload a CSV or Excel (.xlsx) file',
+    zh: '请上传 CSV 或 Excel（.xlsx）文件',
+    tw: '請上傳 CSV 或 Excel（.xlsx）檔案',
+  },
+  'msg.importTooManyRows': { en: 'The file has more than {{max}} rows', zh: '文件超过 {{max}} 行', tw: '檔案超過 {{max}} 列' },
+  'msg.importRowErrors': {
+    en: '{{count}} rows have errors; nothing was imported',
+    zh: '{{count}} 行有错误，未导入任何数据',
+    tw: '{{count}} 列有錯誤，未匯入任何資料',
+  },
+  'msg.importMissingColumn': { en: 'Missing column: {{column}}', zh: '缺少列：{{column}}', tw: '缺少欄位：{{column}}' },
+  'msg.duplicateInFile': { en: 'Duplicate in this file', zh: '文件内重复', tw: '檔案內重複' },
+} as const satisfies Record<string, Entry>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.prototype.hasOwnProperty.call(MESSAGES, key);
+}
+
+/** Translate a key with {{name}} parameters; an unknown key is returned as it is. */
+export function translate(key: string, lang: Language, params: Record<string, unknown> = {}): string {
+  const text = isMessageKey(key) ? MESSAGES[key][lang] : key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+/** Match a cookie or Accept-Language value to en, zh or tw (zh-TW, zh-HK, zh-Hant → tw). */
+export function matchLanguage(value: string | undefined | null): Language | undefined {
+  if (!value) return undefined;
+  for (const part of value.split(',')) {
+    const tag = part.split(';')[0].trim().toLowerCase();
+    if (tag === 'en' || tag.startsWith('en-')) return 'en';
+    if (tag === 'tw' || /^zh-(tw|hk|mo|hant)/.test(tag)) return 'tw';
+    if (tag === 'zh' || tag.startsWith('zh-')) return 'zh';
+  }
+  return undefined;
+}

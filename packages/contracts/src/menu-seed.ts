@@ -1,0 +1,88 @@
+/**
+ * The menu seed: directories, pages and buttons of the screens that exist, titled in zh, tw and en
+ * (spec §2 menu titles). Ids are fixed so that migrations and later issues can add children by id.
+ * A page's `url` becomes the console route (slashes → hyphens, CONTRACT §5).
+ */
+import { MENU_TYPE } from './enums.ts';
+import { P } from './permissions.ts';
+
+export interface MenuSeedNode {
+  id: string;
+  parentId: string;
+  name: string;
+  twName: string;
+  enName: string;
+  url: string;
+  perms: string;
+  icon: string;
+  type: number;
+  orderNum: number;
+}
+
+type Titles = [zh: string, tw: string, en: string];
+
+const nodes: MenuSeedNode[] = [];
+function add(id: number, parentId: number, type: number, [name, twName, enName]: Titles, extra: Partial<MenuSeedNode> = {}) {
+  nodes.push({
+    id: String(id),
+    parentId: String(parentId),
+    name,
+    twName,
+    enName,
+    url: '',
+    perms: '',
+    icon: '',
+    type,
+    orderNum: nodes.filter((n) => n.parentId === String(parentId)).length,
+    ...extra,
+  });
+}
+const dir = (id: number, parentId: number, t: Titles, icon: string) => add(id, parentId, MENU_TYPE.directory, t, { icon });
+const page = (id: number, parentId: number, t: Titles, url: string, perms: string, icon = '') =>
+  add(id, parentId, MENU_TYPE.page, t, { url, perms, icon });
+const button = (id: number, parentId: number, t: Titles, perms: string) => add(id, parentId, MENU_TYPE.button, t, { perms });
+
+const B = {
+  create: ['新增', '新增', 'Create'] as Titles,
+  update: ['修改', '修改', 'Edit'] as Titles,
+  delete: ['删除', '刪除', 'Delete'] as Titles,
+  import: ['导入', '匯入', 'Import'] as Titles,
+  export: ['导出', '匯出', 'Export'] as Titles,
+};
+
+page(1000, 0, ['首页', '首頁', 'Homepage'], 'home', '', 'home');
+
+dir(1100, 0, ['系统设置', '系統設定', 'System Settings'], 'setting');
+
+dir(1110, 1100, ['账号管理', '帳號管理', 'Account Management'], 'team');
+page(1111, 1110, ['账号列表', '帳號列表', 'Account List'], 'account/list', P.account.list, 'user');
+button(111101, 1111, B.create, P.account.create);
+button(111102, 1111, B.update, P.account.update);
+button(111103, 1111, B.delete, P.account.delete);
+button(111104, 1111, B.import, P.account.import);
+button(111105, 1111, B.export, P.account.export);
+button(111106, 1111, ['重置密码', '重設密碼', 'Reset password'], P.account.resetPassword);
+
+page(1112, 1110, ['角色管理', '角色管理', 'Role Management'], 'role/list', P.role.list, 'safety');
+button(111201, 1112, B.create, P.role.create);
+button(111202, 1112, B.update, P.role.update);
+button(111203, 1112, B.delete, P.role.delete);
+button(111204, 1112, B.import, P.role.import);
+button(111205, 1112, B.export, P.role.export);
+button(111206, 1112, ['授权', '授權', 'Authorize'], P.role.authorize);
+
+page(1113, 1110, ['用户组织', '使用者組織', 'User organization'], 'organization/list', P.organization.list, 'apartment');
+button(111301, 1113, B.create, P.organization.create);
+button(111302, 1113, B.update, P.organization.update);
+button(111303, 1113, B.delete, P.organization.delete);
+button(111304, 1113, B.export, P.organization.export);
+
+page(1114, 1110, ['系统日志', '系統日誌', 'System log'], 'operation-log/list', P.operationLog.list, 'file-search');
+button(111401, 1114, B.export, P.operationLog.export);
+
+page(1120, 1100, ['菜单设置', '選單設定', 'Menu Settings'], 'menu/list', P.menu.list, 'menu');
+button(112001, 1120, B.create, P.menu.create);
+button(112002, 1120, B.update, P.menu.update);
+button(112003, 1120, B.delete, P.menu.delete);
+
+export const MENU_SEED: readonly MenuSeedNode[] = nodes;

@@ -1,0 +1,21 @@
+/**
+ * Permission codes. Each protected route names one; menus of type button carry them, and roles grant
+ * them through their menu ids. `P.account.create` is 'coffee:account:create'.
+ */
+const codes = <R extends string, A extends readonly string[]>(resource: R, actions: A) =>
+  Object.fromEntries(actions.map((a) => [a, `coffee:${resource}:${a}`])) as {
+    [K in A[number]]: `coffee:${R}:${K}`;
+  };
+
+const CRUD = ['list', 'create', 'update', 'delete'] as const;
+
+export const P = {
+  account: codes('account', [...CRUD, 'import', 'export', 'resetPassword'] as const),
+  role: codes('role', [...CRUD, 'import', 'export', 'authorize'] as const),
+  menu: codes('menu', CRUD),
+  organization: codes('organization', [...CRUD, 'export'] as const),
+  operationLog: codes('operation-log', ['list', 'export'] as const),
+} as const;
+
+/** Every code declared above, for checks and the platform administrator. */
+export const ALL_PERMISSION_CODES: string[] = Object.values(P).flatMap((group) => Object.values(group));

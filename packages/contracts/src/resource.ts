@@ -1,0 +1,261 @@
+/**
+ * Declare-once resources. One `ResourceDef` names a resource's fields and permission codes; from it
+ * the server derives its table access, validation and the six endpoints of CONTRACT §3, and the web
+ * derives the search form, table, create/edit drawer and i18n keys (`resources.<name>.fields.<key>`).
+ */
+import { z } from 'zod';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from './envelope.ts';
+
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'password'
+  | 'email'
+  | 'phone'
+  | 'int'
+  | 'money'
+  | 'bool'
+  | 'enum'
+  | 'date'
+  | 'datetime'
+  | 'ref'
+  | 'refs'
+  | 'image'
+  | 'json';
+
+/** How a field filters a list: exact value, substring, from/to range, or one of several values. */
+export type SearchMode = 'eq' | 'like' | 'range' | 'in';
+
+export interface FieldDef {
+  kind: FieldKind;
+  /** Must be given on create (and may not be emptied on update). */
+  required?: boolean;
+  /** Text: maximum length (default 255). Int: maximum value. */
+  max?: number;
+  /** Text: minimum length. Int: minimum value. */
+  min?: number;
+  /** Enum values, stored and sent as these strings. */
+  values?: readonly string[];
+  /** For ref/refs: the resource the id points at. */
+  ref?: string;
+  search?: SearchMode;
+  sortable?: boolean;
+  /** Shown as a table column (default true, except textarea/password/json). */
+  list?: boolean;
+  /** Shown in the create/edit form (default true unless readOnly). */
+  form?: boolean;
+  /** Set by the server only; never accepted from a client. */
+  readOnly?: boolean;
+  /** Accepted on create only. */
+  createOnly?: boolean;
+  /** Accepted but never returned (passwords). */
+  writeOnly?: boolean;
+  /** Value used on create when the field is absent. */
+  default?: unknown;
+  /** Database column name; default: the key in snake_case. */
+  column?: string;
+  /** Accepted in input but not a column: a hook consumes it (passwords, confirmations). */
+  virtual?: boolean;
+  /** Custom validation message key (a key of i18n/messages.ts) for pattern-checked kinds. */
+  message?: string;
+}
+
+export type TenantMode = 'none' | 'merchant' | 'store';
+
+export interface ResourcePermissions {
+  list: string;
+  create?: string;
+  update?: string;
+  delete?: string;
+  import?: string;
+  export?: string;
+}
+
+export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+  /** kebab-case name, the path segment under /api/coffee/. */
+  name: string;
+  /** Database table. */
+  table: string;
+  /** How rows belong to tenants (ARCHITECTURE "Tenancy"). */
+  tenant: TenantMode;
+  permissions: ResourcePermissions;
+  fields: F;
+  /** Field shown as the label in pickers (`/select`). */
+  labelField: keyof F & string;
+  /** Default list order, e.g. '-createdAt'. */
+  defaultSort?: string;
+  /** Operations the resource does not offer through the generic routes. */
+  disable?: ReadonlyArray<'create' | 'update' | 'delete' | 'select'>;
+}
+
+export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef {
+  for (const [key, field] of Object.entries(def.fields)) {
+    if (field.kind === 'enum' && !field.values?.length) throw new Error(`${def.name}.${key}: enum needs values`);
+    if ((field.kind === 'ref' || field.kind === 'refs') && !field.ref)
+      throw new Error(`${def.name}.${key}: ref needs a target`);
+  }
+  return def as unknown as ResourceDef;
+}
+
+/* ---------- field builders: f.text({ required: true, search: 'like' }) ---------- */
+type Opts = Omit<FieldDef, 'kind'>;
+const make =
+  (kind: FieldKind) =>
+  (opts: Opts = {}): FieldDef => ({ kind, ...opts });
+export const f = {
+  text: make('text'),
+  textarea: make('textarea'),
+  password: (opts: Opts = {}): FieldDef => ({ kind: 'password', writeOnly: true, list: false, ...opts }),
+  email: make('email'),
+  phone: make('phone'),
+  int: make('int'),
+  money: make('money'),
+  bool: make('bool'),
+  enum: (values: readonly string[], opts: Opts = {}): FieldDef => ({ kind: 'enum', values, ...opts }),
+  date: make('date'),
+  datetime: make('datetime'),
+  ref: (ref: string, opts: Opts = {}): FieldDef => ({ kind: 'ref', ref, ...opts }),
+  refs: (ref: string, opts: Opts = {}): FieldDef => ({ kind: 'refs', ref, list: false, ...opts }),
+  image: make('image'),
+  json: (opts: Opts = {}): FieldDef => ({ kind: 'json', list: false, ...opts }),
+};
+
+/* ---------- shared scalar schemas ---------- */
+
+/** 64-bit ids travel as strings; numbers are accepted from lenient clients and turned into strings. */
+export const idSchema = z
+  .union([z.string().regex(/^[1-9]\d{0,18}$/, { error: 'msg.invalidId' }), z.number().int().positive()])
+  .transform((v) => String(v));
+
+/** Local part @ domain, the domain being a host name or a bracketed IPv4 address (spec §5). */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}|\[(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\])$/;
+/** International phone numbers: optional +, digits, spaces, dashes and brackets, 5 to 20 characters. */
+export const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{3,18}[0-9]$/;
+export const MONEY_PATTERN = /^-?\d{1,10}(\.\d{1,2})?$/;
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+const moneySchema = z
+  .union([z.string().trim().regex(MONEY_PATTERN, { error: 'msg.invalidMoney' }), z.number().finite()])
+  .transform((v) => Number(v).toFixed(2));
+
+/** The zod schema of one field's value as a client sends it. */
+export function fieldInputSchema(field: FieldDef): z.ZodType {
+  switch (field.kind) {
+    case 'text':
+    case 'textarea':
+    case 'image': {
+      let s = z.string().trim().max(field.max ?? (field.kind === 'textarea' ? 2000 : 255));
+      if (field.required) s = s.min(Math.max(1, field.min ?? 1), { error: 'msg.required' });
+      else if (field.min) s = s.min(field.min);
+      return s;
+    }
+    case 'password':
+      return z.string().max(4096);
+    case 'email':
+      return z
+        .string()
+        .trim()
+        .max(254)
+        .regex(EMAIL_PATTERN, { error: field.message ?? 'msg.emailError' });
+    case 'phone':
+      return z
+        .string()
+        .trim()
+        .regex(PHONE_PATTERN, { error: field.message ?? 'msg.phoneError' });
+    case 'int': {
+      let s = z.number().int();
+      if (field.min !== undefined) s = s.min(field.min);
+      if (field.max !== undefined) s = s.max(field.max);
+      return s;
+    }
+    case 'money':
+      return moneySchema;
+    case 'bool':
+      return z.boolean();
+    case 'enum':
+      return z.enum(field.values as [string, ...string[]]);
+    case 'date':
+      return z.string().regex(DATE_PATTERN, { error: 'msg.invalidDate' });
+    case 'datetime':
+      return z.iso.datetime({ offset: true });
+    case 'ref':
+      return idSchema;
+    case 'refs':
+      return z.array(idSchema).max(field.max ?? 1000);
+    case 'json':
+      return z.unknown();
+  }
+}
+
+/** Fields a client may write on create. */
+export function writableFields(def: ResourceDef, mode: 'create' | 'update'): Array<[string, FieldDef]> {
+  return Object.entries(def.fields).filter(
+    ([, fd]) => !fd.readOnly && !(mode === 'update' && fd.createOnly),
+  );
+}
+
+/** Body of `POST /api/coffee/R`: unknown keys are stripped (zod's default). */
+export function createSchema(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, fd] of writableFields(def, 'create')) {
+    const s = fieldInputSchema(fd);
+    shape[key] = fd.required ? s : s.nullish();
+  }
+  return z.object(shape);
+}
+
+/** Body of `PUT /api/coffee/R`: the id and any subset of the writable fields. */
+export function updateSchema(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = { id: idSchema };
+  for (const [key, fd] of writableFields(def, 'update')) {
+    const s = fieldInputSchema(fd);
+    shape[key] = fd.required ? s.optional() : s.nullish();
+  }
+  return z.object(shape);
+}
+
+/** Keys a list may be sorted by: sortable fields plus the timestamps. */
+export function sortKeys(def: ResourceDef): string[] {
+  return [
+    'id',
+    'createdAt',
+    'updatedAt',
+    ...Object.entries(def.fields)
+      .filter(([, fd]) => fd.sortable)
+      .map(([k]) => k),
+  ];
+}
+
+/** Body of `POST /api/coffee/R/list`: paging, sort ('field' or '-field') and the searchable fields. */
+export function listSchema(def: ResourceDef) {
+  const keys = sortKeys(def);
+  const shape: Record<string, z.ZodType> = {
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(DEFAULT_LIST_LIMIT),
+    sort: z
+      .string()
+      .refine((s) => keys.includes(s.replace(/^-/, '')), { error: 'msg.invalidSort' })
+      .optional(),
+  };
+  for (const [key, fd] of Object.entries(def.fields)) {
+    if (!fd.search) continue;
+    const value = fieldInputSchema({ ...fd, required: false, kind: fd.kind === 'refs' ? 'ref' : fd.kind });
+    if (fd.search === 'range') {
+      shape[`${key}From`] = value.nullish();
+      shape[`${key}To`] = value.nullish();
+    } else if (fd.search === 'in') {
+      shape[key] = z.union([value, z.array(value).max(100)]).nullish();
+    } else {
+      shape[key] = value.nullish();
+    }
+  }
+  return z.object(shape);
+}
+
+export const deleteSchema = z.object({ ids: z.array(idSchema).min(1).max(MAX_LIST_LIMIT) });
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}

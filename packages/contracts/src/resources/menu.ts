@@ -1,0 +1,23 @@
+import { P } from '../permissions.ts';
+import { defineResource, f } from '../resource.ts';
+
+/** Menus: directories (0), pages (1) and buttons (2), each optionally carrying a permission code. */
+export const menuResource = defineResource({
+  name: 'menu',
+  table: 'menu',
+  tenant: 'none',
+  permissions: P.menu,
+  labelField: 'enName',
+  defaultSort: 'orderNum',
+  fields: {
+    parentId: f.ref('menu', { search: 'eq' }),
+    name: f.text({ required: true, max: 64, search: 'like' }),
+    twName: f.text({ required: true, max: 64, search: 'like' }),
+    enName: f.text({ required: true, max: 64, search: 'like' }),
+    type: f.int({ required: true, min: 0, max: 2, search: 'eq' }),
+    url: f.text({ max: 255 }),
+    perms: f.text({ max: 128, search: 'like' }),
+    icon: f.text({ max: 64 }),
+    orderNum: f.int({ min: 0, max: 9999, default: 0, sortable: true }),
+  },
+});
