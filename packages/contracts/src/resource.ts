@@ -241,7 +241,12 @@ export function listSchema(def: ResourceDef) {
   for (const [key, fd] of Object.entries(def.fields)) {
     if (!fd.search) continue;
     const value = fieldInputSchema({ ...fd, required: false, kind: fd.kind === 'refs' ? 'ref' : fd.kind });
-    if (fd.search === 'range') {
+    if (fd.search === 'range' && fd.kind === 'datetime') {
+      // A day (taken in the request's timeZone) or an exact instant.
+      const bound = z.union([z.string().regex(DATE_PATTERN), z.iso.datetime({ offset: true })]);
+      shape[`${key}From`] = bound.nullish();
+      shape[`${key}To`] = bound.nullish();
+    } else if (fd.search === 'range') {
       shape[`${key}From`] = value.nullish();
       shape[`${key}To`] = value.nullish();
     } else if (fd.search === 'in') {

@@ -69,6 +69,11 @@ export const MESSAGES = {
     zh: '平台管理员不能被删除或停用',
     tw: '平台管理員不能被刪除或停用',
   },
+  'msg.cannotGrant': {
+    en: 'You cannot grant permissions you do not hold yourself',
+    zh: '不能授予您自己没有的权限',
+    tw: '不能授予您自己沒有的權限',
+  },
   'msg.importFile': {
     en: 'Upload a CSV or Excel (.xlsx) file',
     zh: '请上传 CSV 或 Excel（.xlsx）文件',

@@ -9,6 +9,8 @@ export const menuResource = defineResource({
   permissions: P.menu,
   labelField: 'enName',
   defaultSort: 'orderNum',
+  // menu/select answers a tree of directories and pages (CONTRACT §4), served by the menu module.
+  disable: ['select'],
   fields: {
     parentId: f.ref('menu', { search: 'eq' }),
     name: f.text({ required: true, max: 64, search: 'like' }),

@@ -1,0 +1,89 @@
+/**
+ * buildApp(deps): the Fastify instance with every route, used by main.ts and by the tests through
+ * inject(). Nothing here opens a database or a broker: they are passed in.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { createSerializerCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { registerPlumbing, zodValidatorCompiler } from './platform/http/plumbing.ts';
+import { loggerOptions } from './platform/http/logger.ts';
+import { registerGuard } from './platform/auth/guard.ts';
+import { createSessions, type SessionOptions } from './platform/auth/sessions.ts';
+import { createThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './platform/auth/throttle.ts';
+import type { LoginKeys } from './platform/auth/keys.ts';
+import type { Database } from './platform/db/client.ts';
+import type { Mqtt } from './platform/mqtt/broker.ts';
+import { registerAudit } from './platform/audit/operation-log.ts';
+import { IMPORT_MAX_BYTES } from './platform/crud/spreadsheet.ts';
+import { registerIam } from './modules/iam/index.ts';
+
+export interface AppDeps {
+  database: Database;
+  keys: LoginKeys;
+  mqtt?: Pick<Mqtt, 'healthy'> | null;
+  session?: SessionOptions;
+  throttle?: ThrottleOptions;
+  logLevel?: string;
+  trustProxy?: boolean;
+  /** Folder of the built console; served at / when it exists. */
+  webDist?: string | null;
+}
+
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(deps.logLevel ?? 'info'),
+    trustProxy: deps.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    // ids, limits and fields come as JSON; a query string of many keys is an attack, not a filter.
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(zodValidatorCompiler as any);
+  app.setSerializerCompiler(createSerializerCompiler());
+
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10 }, throwFileSizeLimit: true });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'BrewFleet API', version: '0.1.0', description: 'Conventions: CONTRACT.md §3. Send the header `token` on every route but the public ones.' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The contract's address of the document (CONTRACT §3); swagger-ui also serves it at /api/docs/json.
+  app.get('/api/docs/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
+  await registerPlumbing(app);
+
+  const db = deps.database.db;
+  const sessions = createSessions(db, deps.session ?? { idleMinutes: 120, maxHours: 12 });
+  const throttle = createThrottle(db, deps.throttle ?? DEFAULT_THROTTLE);
+  registerGuard(app, sessions);
+  registerAudit(app, db);
+
+  app.get('/api/health', { schema: { tags: ['health'] }, config: { public: true } }, async (_request, reply) => {
+    const dbOk = await deps.database.ping();
+    const mqttOk = deps.mqtt ? deps.mqtt.healthy() : false;
+    const data = { status: dbOk && mqttOk ? 'ok' : 'degraded', db: dbOk ? 'ok' : 'down', mqtt: mqttOk ? 'ok' : 'down' };
+    // A load balancer reads the status code; the body says which part is down.
+    if (data.status !== 'ok') return reply.code(500).send({ code: 500, msg: 'degraded', data });
+    return data;
+  });
+
+  registerIam(app, { db, keys: deps.keys, sessions, throttle });
+
+  const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
+  if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html', maxAge: '1h' });
+  }
+  return app;
+}

@@ -1,0 +1,77 @@
+/**
+ * The environment contract (CONTRACT §2), validated once at start-up. A bad value stops start-up
+ * with one line naming the variable.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = (name: string, allowZero: boolean) =>
+  z.coerce
+    .number({ error: `${name} must be a port number` })
+    .int(`${name} must be a whole number`)
+    .min(allowZero ? 0 : 1, `${name} must be between ${allowZero ? 0 : 1} and 65535`)
+    .max(65535, `${name} must be between ${allowZero ? 0 : 1} and 65535`);
+
+const flag = (name: string) =>
+  z.enum(['0', '1'], { error: `${name} must be 0 or 1` }).transform((v) => v === '1');
+
+const positiveInt = (name: string) =>
+  z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`);
+
+const pem = (name: string) =>
+  z
+    .string()
+    .refine((v) => v.includes('-----BEGIN'), `${name} must be a PEM key`)
+    .transform((v) => v.replace(/\\n/g, '\n'))
+    .optional();
+
+const schema = z.object({
+  PORT: port('PORT', true).default(8080),
+  HOST: z.string().min(1, 'HOST must not be empty').default('127.0.0.1'),
+  DATA_DIR: z.string().min(1, 'DATA_DIR must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  MQTT_URL: z
+    .string()
+    .regex(/^(mqtts?|wss?|tcp):\/\//, 'MQTT_URL must start with mqtt://, mqtts://, ws:// or wss://')
+    .optional(),
+  MQTT_PORT: port('MQTT_PORT', true).default(1883),
+  ADMIN_PASSWORD: z.string().optional(),
+  DEMO: flag('DEMO').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+  }).default('info'),
+  /** Sessions end after this many idle minutes, and at the latest after SESSION_MAX_HOURS. */
+  SESSION_IDLE_MINUTES: positiveInt('SESSION_IDLE_MINUTES').default(120),
+  SESSION_MAX_HOURS: positiveInt('SESSION_MAX_HOURS').default(12),
+  /** RSA key pair shared by several servers; unset: made on first start and kept under DATA_DIR. */
+  RSA_PRIVATE_KEY: pem('RSA_PRIVATE_KEY'),
+  /** Where the built console is; unset: apps/web/dist of this checkout. */
+  WEB_DIST: z.string().optional(),
+  /** Behind a reverse proxy: trust X-Forwarded-For for the client address (throttling, logs). */
+  TRUST_PROXY: flag('TRUST_PROXY').default(false),
+});
+
+export type Config = Omit<z.infer<typeof schema>, 'DEMO'> & { DEMO: boolean; DATA_DIR: string };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Blank values count as unset, as in most deployment tools.
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(given);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid configuration: ${name}: ${issue.message}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    DATA_DIR: path.resolve(c.DATA_DIR),
+    // DEMO defaults to on with the embedded database, off with PostgreSQL (CONTRACT §2).
+    DEMO: c.DEMO ?? !c.DATABASE_URL,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * Start-up: read the configuration, open the database and apply migrations, seed, start the broker,
+ * listen. SIGTERM/SIGINT close gracefully: stop accepting, finish in-flight requests, then close the
+ * broker and the database.
+ */
+import { loadConfig, ConfigError, type Config } from './config.ts';
+import { buildApp } from './app.ts';
+import { openPglite, openPostgres, type Database } from './platform/db/client.ts';
+import { migrate } from './platform/db/migrate.ts';
+import { loadLoginKeys } from './platform/auth/keys.ts';
+import { startMqtt, MqttStartError, type Mqtt } from './platform/mqtt/broker.ts';
+import { AdminPasswordError, ensureAdmin, seedMenus } from './modules/iam/seed.ts';
+import { seedDemo } from './modules/iam/demo.ts';
+import fs from 'node:fs';
+
+async function start(config: Config) {
+  fs.mkdirSync(config.DATA_DIR, { recursive: true });
+  const database: Database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) : await openPglite(config.DATA_DIR);
+  let mqtt: Mqtt | null = null;
+  try {
+    const applied = await migrate(database);
+    await seedMenus(database.db);
+    const admin = await ensureAdmin(database.db, config.ADMIN_PASSWORD);
+    const keys = loadLoginKeys({ privateKeyPem: config.RSA_PRIVATE_KEY, dataDir: config.DATA_DIR });
+    const app = await buildApp({
+      database,
+      keys,
+      logLevel: config.LOG_LEVEL,
+      trustProxy: config.TRUST_PROXY,
+      session: { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS },
+      webDist: config.WEB_DIST,
+      mqtt: { healthy: () => mqtt?.healthy() ?? false },
+    });
+    if (applied.length) app.log.info({ applied }, 'migrations applied');
+    if (admin.created && config.DEMO) await seedDemo(database.db);
+    mqtt = await startMqtt({ url: config.MQTT_URL, port: config.MQTT_PORT, host: config.HOST, log: app.log });
+    if (admin.generated) {
+      // Printed once, on the console only: the operator must note it.
+      console.log(`\nPlatform administrator: account "admin", password "${admin.generated}" (shown once; change it after signing in)\n`);
+    }
+
+    await app.listen({ port: config.PORT, host: config.HOST });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    console.log(`listening on http://${config.HOST}:${port}`);
+
+    let closing = false;
+    const shutdown = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      const force = setTimeout(() => process.exit(1), 15_000);
+      force.unref();
+      await app.close();
+      await mqtt?.close();
+      await database.close();
+      process.exit(0);
+    };
+    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    process.once('SIGINT', () => void shutdown('SIGINT'));
+  } catch (error) {
+    await mqtt?.close().catch(() => {});
+    await database.close().catch(() => {});
+    throw error;
+  }
+}
+
+try {
+  await start(loadConfig());
+} catch (error) {
+  if (error instanceof ConfigError || error instanceof MqttStartError || error instanceof AdminPasswordError) {
+    console.error(error.message);
+  } else {
+    console.error('start-up failed:', (error as Error).message);
+  }
+  process.exit(1);
+}

@@ -1,0 +1,107 @@
+/**
+ * Administrator accounts: the generic resource plus what is special — passwords (sent long-text
+ * encrypted, checked against the policy, hashed with argon2id), role grants limited to what the
+ * caller holds, sessions revoked when the password is reset or the account stops being usable, and
+ * the platform administrator protected.
+ */
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { text, boolean, timestamp } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { BLOCKED_ACCOUNT_STATUSES, P, accountResource, idSchema, type AccountStatus, type PartnerType } from '@brewfleet/contracts';
+import type { Db } from '../../platform/db/client.ts';
+import { rows } from '../../platform/db/client.ts';
+import { registerResource } from '../../platform/crud/register-resource.ts';
+import { all } from '../../platform/crud/query.ts';
+import { visibleTo } from '../../platform/crud/scope.ts';
+import type { HookContext, Row } from '../../platform/crud/types.ts';
+import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
+import { decryptLongText } from '../../platform/auth/long-text.ts';
+import { hashPassword, passwordPolicyViolation } from '../../platform/auth/passwords.ts';
+import type { LoginKeys } from '../../platform/auth/keys.ts';
+import type { Sessions } from '../../platform/auth/sessions.ts';
+import { assertCanGrant, codesOfRoles } from './grants.ts';
+
+export interface AccountDeps {
+  db: Db;
+  keys: LoginKeys;
+  sessions: Sessions;
+}
+
+/** A password as a client sends it: long-text encrypted over the API, plain in an import file. */
+export function readPassword(keys: LoginKeys, value: unknown, source: 'api' | 'import'): string {
+  if (typeof value !== 'string' || value === '') throw badRequest('msg.passwordEmpty', {}, [{ field: 'password', message: 'msg.passwordEmpty' }]);
+  return source === 'api' ? decryptLongText(keys.privateKey, value) : value;
+}
+
+export function checkPolicy(password: string, field = 'password') {
+  const violation = passwordPolicyViolation(password);
+  if (violation) throw badRequest(violation, {}, [{ field, message: violation }]);
+}
+
+export const accountExtraColumns = {
+  passwordHash: text('password_hash').notNull(),
+  superAdmin: boolean('super_admin').notNull().default(false),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+export function registerAccounts(app: FastifyInstance, deps: AccountDeps) {
+  const { db, keys, sessions } = deps;
+
+  async function checkRoles(input: Row, ctx: HookContext) {
+    if (Array.isArray(input.roleIds)) assertCanGrant(ctx.user, await codesOfRoles(ctx.db, input.roleIds as string[]));
+  }
+
+  const { reg } = registerResource(app, deps, accountResource, {
+    extraColumns: accountExtraColumns,
+    hooks: {
+      async beforeCreate(input, ctx) {
+        const password = readPassword(keys, input.password, ctx.source);
+        if (input.confirmPassword != null && readPassword(keys, input.confirmPassword, ctx.source) !== password) {
+          throw badRequest('msg.passwordMismatch', {}, [{ field: 'confirmPassword', message: 'msg.passwordMismatch' }]);
+        }
+        checkPolicy(password);
+        await checkRoles(input, ctx);
+        const [taken] = await rows(ctx.db, sql`select 1 from account where lower(account) = lower(${input.account as string})`);
+        if (taken) throw new AppError(409, 'msg.accountExists', {}, [{ field: 'account', message: 'msg.accountExists' }]);
+        return { ...input, passwordHash: await hashPassword(password), partnerType: ctx.user.partnerType as PartnerType };
+      },
+      async beforeUpdate(input, existing, ctx) {
+        if (existing.superAdmin && input.status && input.status !== 'normal') throw badRequest('msg.adminProtected');
+        await checkRoles(input, ctx);
+        return input;
+      },
+      async afterUpdate(row, before) {
+        const blocked = (s: unknown) => BLOCKED_ACCOUNT_STATUSES.includes(s as AccountStatus);
+        if (blocked(row.status) && !blocked(before.status)) await sessions.revokeAll(String(row.id));
+      },
+      beforeDelete(list, ctx) {
+        if (list.some((r) => r.superAdmin)) throw badRequest('msg.adminProtected');
+        if (list.some((r) => String(r.id) === ctx.user.userId)) throw badRequest('msg.cannotDeleteSelf');
+      },
+    },
+  });
+
+  app.post(
+    '/api/coffee/account/resetPassword',
+    {
+      schema: { body: z.object({ id: idSchema, password: z.string().min(1).max(4096) }), tags: ['account'] },
+      config: { permission: P.account.resetPassword, action: 'account.resetPassword' },
+    },
+    async (request) => {
+      const { id, password: sent } = request.body as { id: string; password: string };
+      request.auditTarget = id;
+      const password = readPassword(keys, sent, 'api');
+      checkPolicy(password);
+      const hash = await hashPassword(password);
+      const updated = await db
+        .update(reg.table)
+        .set({ passwordHash: hash, passwordChangedAt: new Date(), updatedAt: new Date() })
+        .where(all([eq(reg.columns.id, id), visibleTo(reg, request.user)]))
+        .returning({ id: reg.columns.id });
+      if (!updated.length) throw notFound();
+      await sessions.revokeAll(id);
+      return null;
+    },
+  );
+}

@@ -1,0 +1,116 @@
+/** Sign-in (CONTRACT §4): public key, doLogin, logout, user info, own password change. */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { BLOCKED_ACCOUNT_STATUSES, type AccountStatus } from '@brewfleet/contracts';
+import { rows, type Db } from '../../platform/db/client.ts';
+import type { LoginKeys } from '../../platform/auth/keys.ts';
+import type { Sessions } from '../../platform/auth/sessions.ts';
+import type { Throttle } from '../../platform/auth/throttle.ts';
+import { decryptLongText } from '../../platform/auth/long-text.ts';
+import { decoyHash, hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
+import { badRequest, tooMany } from '../../platform/http/errors.ts';
+import { checkPolicy, readPassword } from './accounts.ts';
+
+export interface AuthDeps {
+  db: Db;
+  keys: LoginKeys;
+  sessions: Sessions;
+  throttle: Throttle;
+}
+
+const loginBody = z.object({
+  account: z.string().trim().min(1, { error: 'msg.badCredentials' }).max(64, { error: 'msg.badCredentials' }),
+  password: z.string().min(1, { error: 'msg.passwordEmpty' }).max(4096),
+  // Checked in the handler so that the message is the one of CONTRACT §4.
+  agreement: z.unknown().optional(),
+});
+
+interface LoginRow {
+  id: string;
+  password_hash: string;
+  status: AccountStatus;
+}
+
+export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
+  const { db, keys, sessions, throttle } = deps;
+  const tags = ['auth'];
+
+  app.get('/api/auth/publicKey', { schema: { tags }, config: { public: true } }, async () => ({
+    publicKey: keys.publicKeyPem,
+  }));
+
+  app.post(
+    '/api/auth/doLogin',
+    { schema: { body: loginBody, tags }, config: { public: true, action: 'auth.login' } },
+    async (request) => {
+      const { account, password: sent, agreement } = request.body as z.infer<typeof loginBody>;
+      if (agreement !== true) throw badRequest('msg.agreement');
+      const wait = await throttle.lockedFor(account, request.ip);
+      if (wait > 0) throw tooMany(wait);
+      const password = decryptLongText(keys.privateKey, sent);
+      const [user] = await rows<LoginRow>(
+        db,
+        sql`select id::text as id, password_hash, status from account where lower(account) = lower(${account})`,
+      );
+      // Unknown accounts cost one hash verification too, and get the same message.
+      const ok = await verifyPassword(user?.password_hash ?? (await decoyHash()), password);
+      if (!user || !ok) {
+        await throttle.recordFailure(account, request.ip);
+        throw badRequest('msg.badCredentials');
+      }
+      if (BLOCKED_ACCOUNT_STATUSES.includes(user.status)) throw badRequest('msg.accountBlocked');
+      await throttle.recordSuccess(account);
+      const tokenValue = await sessions.create(user.id, request.ip, request.headers['user-agent']);
+      await db.execute(sql`update account set last_login_at = now() where id = ${user.id}`);
+      request.auditTarget = user.id;
+      return { tokenValue };
+    },
+  );
+
+  app.post('/api/auth/logout', { schema: { tags }, config: { authOnly: true, action: 'auth.logout' } }, async (request) => {
+    await sessions.revoke(request.tokenHash!);
+    return null;
+  });
+
+  app.get('/api/auth/getUserInfo', { schema: { tags }, config: { authOnly: true } }, async (request) => {
+    const u = request.user!;
+    // Merchants and stores come with the tenancy issue; until then only the platform has a name.
+    return {
+      userId: u.userId,
+      account: u.account,
+      name: u.name,
+      partnerId: u.storeId ?? u.merchantId ?? '0',
+      partnerType: u.partnerType,
+      partnerName: u.partnerType === 'platform' ? 'BrewFleet' : '',
+      partnerIcon: null,
+      superAdmin: u.superAdmin,
+    };
+  });
+
+  app.post(
+    '/api/auth/changePassword',
+    {
+      schema: { body: z.object({ oldPassword: z.string().min(1).max(4096), newPassword: z.string().min(1).max(4096) }), tags },
+      config: { authOnly: true, action: 'auth.changePassword' },
+    },
+    async (request) => {
+      const body = request.body as { oldPassword: string; newPassword: string };
+      const user = request.user!;
+      const oldPassword = readPassword(keys, body.oldPassword, 'api');
+      const newPassword = readPassword(keys, body.newPassword, 'api');
+      const [row] = await rows<{ password_hash: string }>(db, sql`select password_hash from account where id = ${user.userId}`);
+      if (!row || !(await verifyPassword(row.password_hash, oldPassword))) {
+        throw badRequest('msg.passwordWrong', {}, [{ field: 'oldPassword', message: 'msg.passwordWrong' }]);
+      }
+      checkPolicy(newPassword, 'newPassword');
+      await db.execute(
+        sql`update account set password_hash = ${await hashPassword(newPassword)}, password_changed_at = now(),
+                               updated_at = now() where id = ${user.userId}`,
+      );
+      request.auditTarget = user.userId;
+      await sessions.revokeAll(user.userId);
+      return null;
+    },
+  );
+}

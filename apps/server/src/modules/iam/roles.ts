@@ -1,0 +1,75 @@
+/** Roles: the generic resource, with grants limited to what the caller holds, and `authorize`. */
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { P, idSchema, roleResource } from '@brewfleet/contracts';
+import { rows, type Db } from '../../platform/db/client.ts';
+import { registerResource, checkReferences, toItem } from '../../platform/crud/register-resource.ts';
+import { all } from '../../platform/crud/query.ts';
+import { visibleTo } from '../../platform/crud/scope.ts';
+import type { HookContext, Row } from '../../platform/crud/types.ts';
+import { AppError, notFound } from '../../platform/http/errors.ts';
+import { assertCanGrant, codesOfMenus } from './grants.ts';
+
+async function checkGrant(input: Row, ctx: HookContext) {
+  if (Array.isArray(input.menuIdList)) assertCanGrant(ctx.user, await codesOfMenus(ctx.db, input.menuIdList as string[]));
+}
+
+async function checkUniqueName(input: Row, ctx: HookContext, exceptId?: string) {
+  if (typeof input.roleName !== 'string') return;
+  const merchant = ctx.user.merchantId;
+  const [taken] = await rows(
+    ctx.db,
+    sql`select 1 from role where lower(role_name) = lower(${input.roleName})
+          and coalesce(merchant_id, 0) = coalesce(${merchant}::bigint, 0) and id <> coalesce(${exceptId ?? null}::bigint, 0)`,
+  );
+  if (taken) throw new AppError(409, 'msg.roleExists', {}, [{ field: 'roleName', message: 'msg.roleExists' }]);
+}
+
+export function registerRoles(app: FastifyInstance, deps: { db: Db }) {
+  const { reg } = registerResource(app, deps, roleResource, {
+    hooks: {
+      async beforeCreate(input, ctx) {
+        await checkUniqueName(input, ctx);
+        await checkGrant(input, ctx);
+        return input;
+      },
+      async beforeUpdate(input, existing, ctx) {
+        await checkUniqueName(input, ctx, String(existing.id));
+        await checkGrant(input, ctx);
+        return input;
+      },
+      async beforeDelete(list, ctx) {
+        const ids = list.map((r) => String(r.id));
+        const [used] = await rows(ctx.db, sql`select 1 from account where role_ids && ${`{${ids.join(',')}}`}::bigint[] limit 1`);
+        if (used) throw new AppError(409, 'msg.inUse');
+      },
+    },
+  });
+
+  app.post(
+    '/api/coffee/role/authorize',
+    {
+      schema: { body: z.object({ id: idSchema, menuIdList: z.array(idSchema).max(2000) }), tags: ['role'] },
+      config: { permission: P.role.authorize, action: 'role.authorize' },
+    },
+    async (request) => {
+      const { id, menuIdList } = request.body as { id: string; menuIdList: string[] };
+      request.auditTarget = id;
+      const user = request.user!;
+      const ids = [...new Set(menuIdList)];
+      return deps.db.transaction(async (trx) => {
+        const tx = trx as unknown as Db;
+        await checkReferences(roleResource, { menuIdList: ids }, tx, user);
+        assertCanGrant(user, await codesOfMenus(tx, ids));
+        const [row] = (await tx
+          .update(reg.table)
+          .set({ menuIdList: ids, updatedAt: new Date() })
+          .where(all([eq(reg.columns.id, id), visibleTo(reg, user)]))
+          .returning()) as Row[];
+        if (!row) throw notFound();
+        return toItem(reg, row);
+      });
+    },
+  );
+}

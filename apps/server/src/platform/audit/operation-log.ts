@@ -1,0 +1,34 @@
+/**
+ * The operation log: every mutating /api request (who, what, target, when, from where, outcome),
+ * written after the response. Reads sent as POST (lists, exports) opt out with `noAudit`.
+ * Requests without a signed-in user are recorded only for routes that name an action (sign-in), so
+ * anonymous noise cannot flood the log.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function registerAudit(app: FastifyInstance, db: Db) {
+  app.addHook('onResponse', async (request, reply) => {
+    const url = request.routeOptions.url;
+    if (!MUTATING.has(request.method) || !url?.startsWith('/api/')) return;
+    const config = request.routeOptions.config;
+    if (config.noAudit || (!request.user && !config.action)) return;
+    const body = request.body as Record<string, unknown> | undefined;
+    const account = request.user?.account ?? (typeof body?.account === 'string' ? body.account.slice(0, 64) : null);
+    const status = reply.statusCode;
+    try {
+      await db.execute(sql`
+        insert into operation_log (merchant_id, store_id, account_id, account, action, method, path, permission,
+                                   target_id, ip, status_code, outcome, duration_ms)
+        values (${request.user?.merchantId ?? null}, ${request.user?.storeId ?? null}, ${request.user?.userId ?? null},
+                ${account}, ${config.action ?? `${request.method} ${url}`}, ${request.method}, ${url},
+                ${config.permission ?? null}, ${request.auditTarget?.slice(0, 500) ?? null}, ${request.ip},
+                ${status}, ${status < 400 ? 'success' : 'failure'}, ${Math.round(reply.elapsedTime)})`);
+    } catch (err) {
+      request.log.error({ err }, 'operation log write failed');
+    }
+  });
+}

@@ -1,0 +1,29 @@
+/**
+ * The access check on every /api route: public routes pass; others need a valid token (401), and a
+ * route with a permission code needs that code (403). Routes declare which in their config; the
+ * route-coverage test fails for an /api route that declares neither.
+ */
+import type { FastifyInstance } from 'fastify';
+import { forbidden, unauthorized } from '../http/errors.ts';
+import { hasPermission } from './auth-user.ts';
+import type { Sessions } from './sessions.ts';
+
+/** Paths served to anyone whatever their route config says: the API reference. */
+export const PUBLIC_PREFIXES = ['/api/docs'];
+
+export function registerGuard(app: FastifyInstance, sessions: Sessions) {
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url;
+    // Unknown routes fall through to the 404 handler; the console's files are public.
+    if (!url || !url.startsWith('/api/') || PUBLIC_PREFIXES.some((p) => url.startsWith(p))) return;
+    const config = request.routeOptions.config;
+    if (config.public) return;
+    const header = request.headers.token;
+    const token = Array.isArray(header) ? header[0] : header;
+    const session = token ? await sessions.resolve(token.trim()) : null;
+    if (!session) throw unauthorized();
+    request.user = session.user;
+    request.tokenHash = session.tokenHash;
+    if (config.permission && !hasPermission(session.user, config.permission)) throw forbidden();
+  });
+}

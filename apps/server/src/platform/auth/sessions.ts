@@ -1,0 +1,100 @@
+/**
+ * Sessions: opaque random tokens, stored only as SHA-256 hashes, with an idle and an absolute
+ * expiry. Everything lives in the database, so any server process can serve any request.
+ */
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { BLOCKED_ACCOUNT_STATUSES, type PartnerType } from '@brewfleet/contracts';
+import { rows, type Db } from '../db/client.ts';
+import type { AuthUser } from './auth-user.ts';
+
+export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
+
+/** last_seen_at is written at most this often, so reads do not each cost a write. */
+const TOUCH_EVERY_SECONDS = 60;
+
+export interface SessionOptions {
+  idleMinutes: number;
+  maxHours: number;
+}
+
+interface SessionRow {
+  session_id: string;
+  seen_age: number;
+  user_id: string;
+  account: string;
+  name: string;
+  partner_type: PartnerType;
+  merchant_id: string | null;
+  store_id: string | null;
+  super_admin: boolean;
+  perms: string[] | null;
+}
+
+export function createSessions(db: Db, opts: SessionOptions) {
+  const blocked = sql.join(
+    BLOCKED_ACCOUNT_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  return {
+    async create(accountId: string, ip: string, userAgent: string | undefined): Promise<string> {
+      const token = crypto.randomBytes(32).toString('base64url');
+      await db.execute(sql`
+        insert into session (token_hash, account_id, ip, user_agent, expires_at)
+        values (${hashToken(token)}, ${accountId}, ${ip}, ${userAgent?.slice(0, 255) ?? null},
+                now() + make_interval(hours => ${opts.maxHours}))`);
+      return token;
+    },
+
+    /** The user behind a token, or null when it is unknown, revoked, expired or idle too long. */
+    async resolve(token: string): Promise<{ user: AuthUser; tokenHash: string } | null> {
+      if (!token || token.length > 200) return null;
+      const tokenHash = hashToken(token);
+      const [row] = await rows<SessionRow>(
+        db,
+        sql`
+        select s.id::text as session_id,
+               extract(epoch from now() - s.last_seen_at)::int as seen_age,
+               a.id::text as user_id, a.account, a.name, a.partner_type,
+               a.merchant_id::text as merchant_id, a.store_id::text as store_id, a.super_admin,
+               (select array_agg(distinct m.perms) from role r join menu m on m.id = any(r.menu_id_list)
+                 where r.id = any(a.role_ids) and coalesce(m.perms, '') <> '') as perms
+          from session s join account a on a.id = s.account_id
+         where s.token_hash = ${tokenHash}
+           and s.revoked_at is null
+           and s.expires_at > now()
+           and s.last_seen_at > now() - make_interval(mins => ${opts.idleMinutes})
+           and a.status not in (${blocked})`,
+      );
+      if (!row) return null;
+      if (row.seen_age >= TOUCH_EVERY_SECONDS) {
+        await db.execute(sql`update session set last_seen_at = now() where id = ${row.session_id}`);
+      }
+      // A menu's perms may list several codes separated by commas.
+      const permissions = new Set((row.perms ?? []).flatMap((p) => p.split(',').map((c) => c.trim())).filter(Boolean));
+      return {
+        tokenHash,
+        user: {
+          userId: row.user_id,
+          account: row.account,
+          name: row.name,
+          partnerType: row.partner_type,
+          merchantId: row.merchant_id,
+          storeId: row.store_id,
+          superAdmin: row.super_admin,
+          permissions,
+        },
+      };
+    },
+
+    async revoke(tokenHash: string) {
+      await db.execute(sql`update session set revoked_at = now() where token_hash = ${tokenHash} and revoked_at is null`);
+    },
+
+    /** Ends every session of an account: password changed or reset, account disabled or resigned. */
+    async revokeAll(accountId: string) {
+      await db.execute(sql`update session set revoked_at = now() where account_id = ${accountId} and revoked_at is null`);
+    },
+  };
+}
+export type Sessions = ReturnType<typeof createSessions>;

@@ -1,0 +1,195 @@
+/**
+ * Import and export for every resource: export of the current filter to Excel or CSV; import of a
+ * CSV or Excel file whose header row names the fields, with a dry run and an all-or-nothing commit
+ * that reports every row's errors.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { createSchema, listSchema, translate, writableFields, type FieldDef, type ResourceDef } from '@brewfleet/contracts';
+import type { Db } from '../db/client.ts';
+import { AppError, badRequest, type ErrorDetail } from '../http/errors.ts';
+import { localizeIssue } from '../http/plumbing.ts';
+import { all, listConditions, listOrder } from './query.ts';
+import { storedFields } from './table.ts';
+import { CONTENT_TYPES, readSheet, writeSheet, type Format } from './spreadsheet.ts';
+import { visibleTo } from './scope.ts';
+import type { HookContext, Registered, Row } from './types.ts';
+
+export const EXPORT_MAX_ROWS = 100_000;
+
+interface Deps {
+  db: Db;
+  reg: Registered;
+  create(input: Row, ctx: HookContext): Promise<Row>;
+  base: string;
+  tags: string[];
+}
+
+const formatSchema = z.enum(['xlsx', 'csv']).default('xlsx');
+
+/** Columns an import file may carry: the create fields, except confirmations. */
+export const importColumns = (def: ResourceDef) =>
+  writableFields(def, 'create').filter(([key]) => key !== 'confirmPassword');
+
+/** A spreadsheet cell turned into the JSON value the create schema expects. */
+function cellValue(field: FieldDef, raw: string): unknown {
+  const text = raw.trim();
+  if (text === '') return undefined;
+  switch (field.kind) {
+    case 'int':
+      return /^-?\d+$/.test(text) ? Number(text) : text;
+    case 'bool':
+      return ['1', 'true', 'yes', 'y', '是'].includes(text.toLowerCase())
+        ? true
+        : ['0', 'false', 'no', 'n', '否'].includes(text.toLowerCase())
+          ? false
+          : text;
+    case 'refs':
+      return text.split(/[;,]/).map((s) => s.trim()).filter(Boolean);
+    case 'json':
+      try {
+        return JSON.parse(text);
+      } catch {
+        return text;
+      }
+    default:
+      return text;
+  }
+}
+
+class Rollback extends Error {}
+
+export function registerImportExport(app: FastifyInstance, deps: Deps) {
+  const { db, reg, base, tags } = deps;
+  const { def } = reg;
+  const exportFields = [
+    'id',
+    ...storedFields(def)
+      .filter(([, fd]) => !fd.writeOnly)
+      .map(([k]) => k),
+    ...(def.fields.createdAt ? [] : ['createdAt']),
+  ];
+
+  app.post(
+    `${base}/export`,
+    {
+      schema: { body: listSchema(def).omit({ page: true, limit: true }).extend({ format: formatSchema }), tags },
+      config: { permission: def.permissions.export ?? def.permissions.list, noAudit: true },
+    },
+    async (request, reply) => {
+      const body = request.body as Row & { format: Format; sort?: string };
+      const where = all([
+        visibleTo(reg, request.user),
+        ...listConditions(def, reg.columns, body, request.timeZone),
+      ]);
+      const rows = (await db
+        .select()
+        .from(reg.table)
+        .where(where)
+        .orderBy(...listOrder(reg.columns, body.sort, def.defaultSort))
+        .limit(EXPORT_MAX_ROWS)) as Row[];
+      const file = await writeSheet(
+        body.format,
+        exportFields,
+        rows.map((r) => exportFields.map((k) => r[k])),
+        def.name,
+      );
+      const stamp = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', CONTENT_TYPES[body.format])
+        .header('content-disposition', `attachment; filename="${def.name}-${stamp}.${body.format}"`)
+        .send(file);
+    },
+  );
+
+  const canCreate = def.permissions.create && !(def.disable ?? []).includes('create');
+  if (!canCreate) return;
+  const importPermission = def.permissions.import ?? def.permissions.create!;
+  const columns = importColumns(def);
+
+  app.get(
+    `${base}/import-template`,
+    { schema: { querystring: z.object({ format: formatSchema }), tags }, config: { permission: importPermission } },
+    async (request, reply) => {
+      const { format } = request.query as { format: Format };
+      const file = await writeSheet(format, columns.map(([k]) => k), [], def.name);
+      return reply
+        .header('content-type', CONTENT_TYPES[format])
+        .header('content-disposition', `attachment; filename="${def.name}-template.${format}"`)
+        .send(file);
+    },
+  );
+
+  const schema = createSchema(def);
+  app.post(
+    `${base}/import`,
+    {
+      schema: {
+        querystring: z.object({ dryRun: z.enum(['true', 'false', '1', '0']).default('false') }),
+        tags,
+        consumes: ['multipart/form-data'],
+      },
+      config: { permission: importPermission, action: `${def.name}.import` },
+    },
+    async (request: FastifyRequest) => {
+      const dryRun = ['true', '1'].includes((request.query as { dryRun: string }).dryRun);
+      const file = await request.file();
+      if (!file) throw badRequest('msg.importFile');
+      const buf = await file.toBuffer();
+      const { headers, rows } = await readSheet(buf);
+      const required = columns.filter(([, fd]) => fd.required).map(([k]) => k);
+      const missing = required.find((k) => !headers.includes(k));
+      if (missing) throw badRequest('msg.importMissingColumn', { column: missing });
+
+      const errors: ErrorDetail[] = [];
+      const inputs: Array<{ row: number; input: Row }> = [];
+      rows.forEach((cells, i) => {
+        const row = i + 2; // the header is row 1
+        const raw: Row = {};
+        for (const [key, fd] of columns) if (key in cells) raw[key] = cellValue(fd, cells[key]);
+        const parsed = schema.safeParse(raw);
+        if (parsed.success) inputs.push({ row, input: parsed.data as Row });
+        else
+          for (const issue of parsed.error.issues)
+            errors.push({ row, field: issue.path.join('.'), message: localizeIssue(issue, request.lang) });
+      });
+
+      let imported = 0;
+      try {
+        await db.transaction(async (trx) => {
+          const tx = trx as unknown as Db;
+          for (const { row, input } of inputs) {
+            try {
+              // A savepoint per row: one row's failure is reported without aborting the others' checks.
+              await tx.transaction((sp) =>
+                deps.create(input, { db: sp as unknown as Db, user: request.user!, request, source: 'import' }),
+              );
+              imported++;
+            } catch (error) {
+              if (error instanceof AppError) {
+                errors.push({ row, field: error.details?.[0]?.field, message: error.key });
+              } else if ((error as { code?: string }).code === '23505') {
+                errors.push({ row, message: 'msg.conflict' });
+              } else throw error;
+            }
+          }
+          if (dryRun || errors.length) throw new Rollback();
+        });
+      } catch (error) {
+        if (!(error instanceof Rollback)) throw error;
+      }
+      errors.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
+      if (errors.length && !dryRun) {
+        throw new AppError(422, 'msg.importRowErrors', { count: new Set(errors.map((e) => e.row)).size }, errors);
+      }
+      request.auditTarget = dryRun ? 'dry-run' : `${imported} rows`;
+      return {
+        total: rows.length,
+        imported: dryRun || errors.length ? 0 : imported,
+        valid: rows.length - new Set(errors.map((e) => e.row)).size,
+        errors: errors.map((e) => ({ ...e, message: translate(e.message, request.lang) })),
+      };
+    },
+  );
+}
+

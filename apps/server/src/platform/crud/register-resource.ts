@@ -1,0 +1,226 @@
+/**
+ * registerResource(): the six endpoints of CONTRACT §3 (plus import and export) for one resource
+ * definition, with schemas, permission codes, tenant scope and audit. Modules add hooks for what is
+ * special about their resource, and extra routes beside these.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { count, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import {
+  createSchema,
+  deleteSchema,
+  idSchema,
+  listSchema,
+  updateSchema,
+  type ResourceDef,
+  type SelectOption,
+} from '@brewfleet/contracts';
+import type { Db } from '../db/client.ts';
+import type { AuthUser } from '../auth/auth-user.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { all, listConditions, listOrder } from './query.ts';
+import { tenantValues, visibleTo } from './scope.ts';
+import type { HookContext, Registered, ResourceHooks, Row } from './types.ts';
+import { storedFields, tableFor } from './table.ts';
+import { registerImportExport } from './import-export.ts';
+
+const registry = new Map<string, Registered>();
+export const registeredResources = () => [...registry.values()];
+
+/** The JSON form of a row: declared, readable fields only (never a hash or a write-only field). */
+export function toItem(reg: Registered, row: Row): Row {
+  const item: Row = { id: row.id };
+  if (reg.def.tenant !== 'none') {
+    item.merchantId = row.merchantId ?? null;
+    item.storeId = row.storeId ?? null;
+  }
+  for (const [key, fd] of storedFields(reg.def)) if (!fd.writeOnly) item[key] = row[key] ?? null;
+  item.createdAt = row.createdAt;
+  item.updatedAt = row.updatedAt;
+  return item;
+}
+
+/** Check that every ref/refs value points at rows that exist and that the caller may see. */
+export async function checkReferences(def: ResourceDef, input: Row, db: Db, user: AuthUser) {
+  for (const [key, fd] of Object.entries(def.fields)) {
+    if ((fd.kind !== 'ref' && fd.kind !== 'refs') || input[key] == null) continue;
+    const ids = [...new Set((Array.isArray(input[key]) ? input[key] : [input[key]]) as string[])];
+    if (!ids.length) continue;
+    const target = registry.get(fd.ref!);
+    if (!target) throw new Error(`${def.name}.${key} refers to unregistered resource ${fd.ref}`);
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(target.table)
+      .where(all([inArray(target.columns.id, ids), visibleTo(target, user)]));
+    if (Number(n) !== ids.length) throw badRequest('msg.refNotFound', { field: key }, [{ field: key, message: 'msg.refNotFound' }]);
+  }
+}
+
+/** Only the keys that are columns of the table: virtual and unknown keys never reach SQL. */
+function columnValues(reg: Registered, values: Row): Row {
+  return Object.fromEntries(Object.entries(values).filter(([k, v]) => k in reg.columns && k !== 'id' && v !== undefined));
+}
+
+export function getRegistered(name: string): Registered {
+  const reg = registry.get(name);
+  if (!reg) throw new Error(`resource ${name} is not registered`);
+  return reg;
+}
+
+export function registerResource(
+  app: FastifyInstance,
+  deps: { db: Db },
+  def: ResourceDef,
+  opts: { hooks?: ResourceHooks; extraColumns?: Parameters<typeof tableFor>[1] } = {},
+) {
+  const table = tableFor(def, opts.extraColumns);
+  const reg: Registered = { def, table, columns: getTableColumns(table) as Record<string, PgColumn>, hooks: opts.hooks ?? {} };
+  registry.set(def.name, reg);
+  const { db } = deps;
+  const base = `/api/coffee/${def.name}`;
+  const disabled = new Set(def.disable ?? []);
+  const p = def.permissions;
+  const tags = [def.name];
+  const ctxOf = (request: FastifyRequest, tx: Db = db): HookContext => ({ db: tx, user: request.user!, request, source: 'api' });
+
+  async function findVisible(tx: Db, ids: string[], user: AuthUser): Promise<Row[]> {
+    return (await tx.select().from(table).where(all([inArray(reg.columns.id, ids), visibleTo(reg, user)]))) as Row[];
+  }
+
+  /** The create path, shared by POST and import: defaults, references, hook, tenant, insert. */
+  async function create(input: Row, ctx: HookContext): Promise<Row> {
+    const withDefaults: Row = { ...input };
+    for (const [key, fd] of Object.entries(def.fields)) {
+      if (withDefaults[key] == null && fd.default !== undefined) withDefaults[key] = fd.default;
+    }
+    await checkReferences(def, withDefaults, ctx.db, ctx.user);
+    const values = reg.hooks.beforeCreate ? await reg.hooks.beforeCreate(withDefaults, ctx) : withDefaults;
+    const [row] = (await ctx.db
+      .insert(table)
+      .values({ ...columnValues(reg, values), ...tenantValues(def, ctx.user), createdBy: ctx.user.userId })
+      .returning()) as Row[];
+    await reg.hooks.afterCreate?.(row, ctx);
+    return row;
+  }
+
+  app.post(
+    `${base}/list`,
+    { schema: { body: listSchema(def), tags }, config: { permission: p.list, noAudit: true } },
+    async (request) => {
+      const body = request.body as Row & { page: number; limit: number; sort?: string };
+      const where = all([
+        visibleTo(reg, request.user),
+        ...listConditions(def, reg.columns, body, request.timeZone),
+      ]);
+      const [list, [{ total }]] = await Promise.all([
+        db
+          .select()
+          .from(table)
+          .where(where)
+          .orderBy(...listOrder(reg.columns, body.sort, def.defaultSort))
+          .limit(body.limit)
+          .offset((body.page - 1) * body.limit),
+        db.select({ total: count() }).from(table).where(where),
+      ]);
+      return { list: (list as Row[]).map((r) => toItem(reg, r)), total: Number(total), page: body.page, limit: body.limit };
+    },
+  );
+
+  if (!disabled.has('select')) {
+    app.get(
+      `${base}/select`,
+      {
+        schema: { querystring: z.object({ keyword: z.string().max(64).optional() }), tags },
+        config: { authOnly: true },
+      },
+      async (request): Promise<SelectOption[]> => {
+        const { keyword } = request.query as { keyword?: string };
+        const label = reg.columns[def.labelField];
+        const list = await db
+          .select({ value: reg.columns.id, label })
+          .from(table)
+          .where(all([visibleTo(reg, request.user), keyword ? sql`${label} ilike ${`%${keyword}%`}` : undefined]))
+          .orderBy(label)
+          .limit(1000);
+        return list.map((o) => ({ value: String(o.value), label: String(o.label ?? '') }));
+      },
+    );
+  }
+
+  registerImportExport(app, { db, reg, create, base, tags });
+
+  app.get(
+    `${base}/:id`,
+    { schema: { params: z.object({ id: idSchema }), tags }, config: { permission: p.list } },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const [row] = await findVisible(db, [id], request.user!);
+      if (!row) throw notFound();
+      return toItem(reg, row);
+    },
+  );
+
+  if (p.create && !disabled.has('create')) {
+    app.post(
+      base,
+      { schema: { body: createSchema(def), tags }, config: { permission: p.create, action: `${def.name}.create` } },
+      async (request) => {
+        const row = await db.transaction((tx) => create(request.body as Row, ctxOf(request, tx as unknown as Db)));
+        request.auditTarget = String(row.id);
+        return toItem(reg, row);
+      },
+    );
+  }
+
+  if (p.update && !disabled.has('update')) {
+    app.put(
+      base,
+      { schema: { body: updateSchema(def), tags }, config: { permission: p.update, action: `${def.name}.update` } },
+      async (request) => {
+        const { id, ...input } = request.body as Row & { id: string };
+        request.auditTarget = id;
+        const row = await db.transaction(async (trx) => {
+          const tx = trx as unknown as Db;
+          const ctx = ctxOf(request, tx);
+          const [existing] = await findVisible(tx, [id], ctx.user);
+          if (!existing) throw notFound();
+          await checkReferences(def, input, tx, ctx.user);
+          const values = reg.hooks.beforeUpdate ? await reg.hooks.beforeUpdate(input, existing, ctx) : input;
+          const [updated] = (await tx
+            .update(table)
+            .set({ ...columnValues(reg, values), updatedAt: new Date() })
+            .where(inArray(reg.columns.id, [id]))
+            .returning()) as Row[];
+          await reg.hooks.afterUpdate?.(updated, existing, ctx);
+          return updated;
+        });
+        return toItem(reg, row);
+      },
+    );
+  }
+
+  if (p.delete && !disabled.has('delete')) {
+    const remove = async (request: FastifyRequest) => {
+      const ids = [...new Set((request.body as { ids: string[] }).ids)];
+      request.auditTarget = ids.join(',');
+      return db.transaction(async (trx) => {
+        const tx = trx as unknown as Db;
+        const rows = await findVisible(tx, ids, request.user!);
+        // All or nothing: one id the caller cannot see is a 404 for the whole request.
+        if (rows.length !== ids.length) throw notFound();
+        await reg.hooks.beforeDelete?.(rows, ctxOf(request, tx));
+        await tx.delete(table).where(inArray(reg.columns.id, ids));
+        return { deleted: rows.length };
+      });
+    };
+    const options = {
+      schema: { body: deleteSchema, tags },
+      config: { permission: p.delete, action: `${def.name}.delete` },
+    };
+    app.delete(base, options, remove);
+    app.post(`${base}/delete`, options, remove);
+  }
+
+  return { reg, create };
+}

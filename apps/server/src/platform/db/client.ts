@@ -1,0 +1,97 @@
+/**
+ * The database: PostgreSQL from DATABASE_URL, or PGlite (the same SQL dialect, embedded) under
+ * DATA_DIR. Both are used through one Drizzle handle; PGlite is a single serialized connection.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
+
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export interface Database {
+  kind: 'postgres' | 'pglite';
+  db: Db;
+  /**
+   * Run `fn` with a connection holding a transaction: several statements of raw SQL (migrations).
+   * Rolled back whole when `fn` throws.
+   */
+  transactionRaw<T>(fn: (exec: (text: string, params?: unknown[]) => Promise<{ rows: any[] }>) => Promise<T>): Promise<T>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+// bigint (int8) as string, numeric as string: ids and money never lose precision.
+pg.types.setTypeParser(20, (v) => v);
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool) as unknown as Db;
+  await pool.query('select 1');
+  return {
+    kind: 'postgres',
+    db,
+    async transactionRaw(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn((text, params) => client.query(text, params as unknown[]));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    ping: () => pingWith(db),
+    close: () => pool.end(),
+  };
+}
+
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  let dir: string | undefined;
+  if (dataDir) {
+    dir = path.join(dataDir, 'pglite');
+    fs.mkdirSync(dir, { recursive: true });
+  }
+  const client = await PGlite.create(dir ? { dataDir: dir } : {});
+  const db = drizzlePglite(client) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    transactionRaw: (fn) =>
+      client.transaction(async (tx) =>
+        fn(async (text, params) => {
+          // exec handles several statements; query handles parameters.
+          if (params?.length) return tx.query(text, params);
+          const results = await tx.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        }),
+      ),
+    ping: () => pingWith(db),
+    close: () => client.close(),
+  };
+}
+
+async function pingWith(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Rows of a raw SQL query, for the few statements Drizzle's builder does not express well. */
+export async function rows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

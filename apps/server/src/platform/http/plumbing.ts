@@ -1,0 +1,140 @@
+/**
+ * The HTTP conventions of CONTRACT §3 in one place: language, time zone, the envelope, error
+ * mapping, 404s and security headers. Routes return plain data; this layer wraps it.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
+import { z } from 'zod';
+import { DEFAULT_LANGUAGE, LANGUAGES, matchLanguage, translate, type Language } from '@brewfleet/contracts';
+import { AppError, type ErrorDetail } from './errors.ts';
+
+const zodLocales: Record<Language, () => { localeError: (issue: any) => unknown }> = {
+  en: z.locales.en,
+  zh: z.locales.zhCN,
+  tw: z.locales.zhTW,
+};
+
+export function requestLanguage(request: FastifyRequest): Language {
+  const cookie = (request.cookies as Record<string, string | undefined> | undefined)?.language;
+  if (cookie && (LANGUAGES as readonly string[]).includes(cookie)) return cookie as Language;
+  return matchLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
+}
+
+export function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A zod issue's message in the request's language; our own keys ('msg.…') come from MESSAGES. */
+export function localizeIssue(issue: z.core.$ZodIssue, lang: Language): string {
+  if (issue.message.startsWith('msg.')) return translate(issue.message, lang);
+  const localized = zodLocales[lang]().localeError(issue) as string | { message: string } | null | undefined;
+  return (typeof localized === 'string' ? localized : localized?.message) ?? issue.message;
+}
+
+function send(reply: FastifyReply, code: number, msg: string, errors?: ErrorDetail[]) {
+  // The envelope is sent as it is: preSerialization leaves objects with a numeric code alone.
+  return reply.code(code).send(errors?.length ? { code, msg, errors } : { code, msg });
+}
+
+export async function registerPlumbing(app: FastifyInstance) {
+  await app.register(helmet, {
+    // The console loads its own scripts and styles only; antd injects style tags at run time.
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        'connect-src': ["'self'"],
+        'frame-src': ["'self'", 'https:', 'http:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Plain-http deployments on a LAN are supported (CONTRACT §4); HSTS is for the TLS proxy to set.
+    strictTransportSecurity: false,
+  });
+
+  app.decorateRequest('lang', DEFAULT_LANGUAGE);
+  app.decorateRequest('timeZone', 'UTC');
+  app.decorateRequest('user', null);
+  app.decorateRequest('tokenHash', null);
+
+  app.addHook('onRequest', async (request) => {
+    request.lang = requestLanguage(request);
+  });
+
+  // timeZone travels on GET queries and POST bodies (CONTRACT §3); it is read here and removed so
+  // that no handler ever stores it.
+  app.addHook('preValidation', async (request) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    const body = request.body as Record<string, unknown> | undefined;
+    let zone: unknown;
+    if (query && 'timeZone' in query) {
+      zone = query.timeZone;
+      delete query.timeZone;
+    }
+    if (body && typeof body === 'object' && !Array.isArray(body) && 'timeZone' in body) {
+      zone = body.timeZone;
+      delete body.timeZone;
+    }
+    if (zone === undefined || zone === '') return;
+    if (typeof zone !== 'string' || !isValidTimeZone(zone)) {
+      throw new AppError(400, 'msg.badTimeZone', { zone: String(zone).slice(0, 64) });
+    }
+    request.timeZone = zone;
+  });
+
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const url = request.routeOptions.url ?? '';
+    if (reply.statusCode >= 300 || !url.startsWith('/api/') || url.startsWith('/api/docs')) return payload;
+    if (payload && typeof payload === 'object' && 'code' in payload && 'msg' in payload) return payload;
+    return { code: 200, msg: 'success', data: payload ?? null };
+  });
+
+  app.setNotFoundHandler((request, reply) => send(reply, 404, translate('msg.routeNotFound', request.lang)));
+
+  app.setErrorHandler((error: FastifyError & { issues?: z.core.$ZodIssue[] }, request, reply) => {
+    const lang = request.lang ?? DEFAULT_LANGUAGE;
+    if (error instanceof AppError) {
+      const details = error.details?.map((d) => ({ ...d, message: translate(d.message, lang) }));
+      return send(reply, error.status, translate(error.key, lang, error.params), details);
+    }
+    if (error.code === 'FST_ERR_VALIDATION' && error.issues) {
+      const details = error.issues.map((issue) => ({
+        field: issue.path.join('.'),
+        message: localizeIssue(issue, lang),
+      }));
+      const first = details[0];
+      const msg = first ? (first.field ? `${first.field}: ${first.message}` : first.message) : '';
+      return send(reply, 400, msg || translate('msg.invalidRequest', lang), details);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT') {
+      return send(reply, 413, translate('msg.tooLarge', lang));
+    }
+    if (status === 415) return send(reply, 415, translate('msg.unsupportedType', lang));
+    if (status === 429) return send(reply, 429, translate('msg.throttled', lang, { seconds: 60 }));
+    if (status >= 400 && status < 500) return send(reply, 400, translate('msg.invalidRequest', lang));
+    const pgCode = (error as { code?: string }).code;
+    if (pgCode === '23505') return send(reply, 409, translate('msg.conflict', lang));
+    if (pgCode === '23503') return send(reply, 409, translate('msg.inUse', lang));
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, translate('msg.internal', lang));
+  });
+}
+
+/** Fastify validator for zod schemas that keeps the zod issues, so errors can be localized. */
+export function zodValidatorCompiler({ schema }: { schema: z.ZodType }) {
+  return (data: unknown) => {
+    const result = schema.safeParse(data);
+    if (result.success) return { value: result.data };
+    const error = Object.assign(new Error('validation failed'), { issues: result.error.issues });
+    return { error };
+  };
+}

@@ -1,0 +1,30 @@
+/** What the plumbing attaches to every request, and the per-route options it reads. */
+import type { Language } from '@brewfleet/contracts';
+import type { AuthUser } from '../auth/auth-user.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Language;
+    /** IANA zone from `timeZone` (query or body), validated; defaults to UTC. */
+    timeZone: string;
+    /** The signed-in user, on routes that are not public. */
+    user: AuthUser | null;
+    /** Hash of the presented token, so logout can revoke exactly it. */
+    tokenHash: string | null;
+    /** Set by handlers so the operation log can name the object a request touched. */
+    auditTarget?: string;
+  }
+  interface FastifyContextConfig {
+    /** Permission code required (CONTRACT §3: 403 without it). */
+    permission?: string;
+    /** Reachable without a token. */
+    public?: boolean;
+    /** Needs a signed-in user but no particular permission (own profile, own menus). */
+    authOnly?: boolean;
+    /** Operation-log action name; default: method and route. */
+    action?: string;
+    /** Not written to the operation log (reads done with POST, such as list and export). */
+    noAudit?: boolean;
+  }
+}
+export {};

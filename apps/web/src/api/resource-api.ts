@@ -1,0 +1,48 @@
+/** The six generic endpoints of CONTRACT §3 plus export/import, for any resource name. */
+import type { Page } from '@brewfleet/contracts/envelope';
+import type { SelectOption } from '@brewfleet/contracts/resource';
+import { download, http, request, type DownloadedFile } from './client';
+import type { ImportResult, Row } from './types';
+
+export type ListBody = { page: number; limit: number; sort?: string } & Record<string, unknown>;
+export type FileFormat = 'xlsx' | 'csv';
+
+const base = (name: string) => `/coffee/${name}`;
+
+export const resourceApi = {
+  list: (name: string, body: ListBody) => http.post<Page<Row>>(`${base(name)}/list`, body),
+  get: (name: string, id: string) => http.get<Row>(`${base(name)}/${encodeURIComponent(id)}`),
+  create: (name: string, body: Record<string, unknown>) => http.post<Row>(base(name), body),
+  update: (name: string, body: Record<string, unknown> & { id: string }) => http.put<Row>(base(name), body),
+  remove: (name: string, ids: string[]) => http.delete<{ deleted: number }>(base(name), { ids }),
+  select: (name: string) => http.get<SelectOption[]>(`${base(name)}/select`),
+  exportFile: (name: string, format: FileFormat, filters: Record<string, unknown>): Promise<DownloadedFile> =>
+    download({ method: 'POST', url: `${base(name)}/export`, data: { ...filters, format } }, `${name}.${format}`),
+  template: (name: string, format: FileFormat): Promise<DownloadedFile> =>
+    download({ method: 'GET', url: `${base(name)}/import-template`, params: { format } }, `${name}-template.${format}`),
+  importFile: (name: string, file: File, dryRun: boolean, onProgress?: (percent: number) => void) => {
+    const form = new FormData();
+    form.append('file', file);
+    // Row errors are shown in the dialog's table, so the client must not toast them as well.
+    return request<ImportResult>({
+      method: 'POST',
+      url: `${base(name)}/import`,
+      params: { dryRun },
+      data: form,
+      onUploadProgress: onProgress,
+      quiet: true,
+    });
+  },
+};
+
+/** Hands a downloaded file to the browser. */
+export function saveFile({ blob, filename }: DownloadedFile): void {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}

@@ -1,0 +1,59 @@
+/** Shapes of the answers the console reads (CONTRACT §4). */
+import type { PartnerType } from '@brewfleet/contracts/enums';
+
+export interface UserInfo {
+  userId: string;
+  account: string;
+  name: string;
+  partnerId: string | null;
+  partnerType: PartnerType;
+  partnerName: string | null;
+  partnerIcon: string | null;
+}
+
+/** A node of `GET /api/coffee/menu/nav` and `GET /api/coffee/menu`. */
+export interface MenuNode {
+  id: string;
+  menuId: string;
+  parentId: string;
+  name: string;
+  twName: string;
+  enName: string;
+  url: string | null;
+  perms?: string | null;
+  icon: string | null;
+  type: number;
+  orderNum: number;
+  menuList?: MenuNode[];
+}
+
+export interface TreeOption {
+  value: string;
+  label: string;
+  children?: TreeOption[];
+}
+
+export interface OrganizationNode {
+  id: string;
+  name: string;
+  type: string;
+  status: string;
+  children?: OrganizationNode[];
+}
+
+export type Row = Record<string, unknown> & { id: string };
+
+export interface HomeSummary {
+  accounts: number;
+  roles: number;
+  organizations: number;
+  menus: number;
+  recentOperations: Row[];
+  lastLoginAt: string | null;
+}
+
+export interface ImportResult {
+  total: number;
+  imported: number;
+  errors: Array<{ row: number; field?: string; message: string }>;
+}

@@ -1,0 +1,75 @@
+/**
+ * Languages (spec §1, CONTRACT §5): en, zh (simplified) and tw (traditional). The cookie `language`
+ * wins, then the browser language matched to one of the three, then tw. Switching sets the cookie (the
+ * server reads it too), i18next, dayjs and `<html lang>`; antd's locale follows through `antdLocale`.
+ */
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/zh-tw';
+import i18next from 'i18next';
+import Cookies from 'js-cookie';
+import { initReactI18next } from 'react-i18next';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import zhTW from 'antd/locale/zh_TW';
+import type { Locale } from 'antd/es/locale';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@brewfleet/contracts/enums';
+import { matchLanguage } from '@brewfleet/contracts/i18n/messages';
+import { LOCALES } from '../locales';
+import { appStore } from './stores/app-store';
+
+export const LANGUAGE_COOKIE = 'language';
+
+export const HTML_LANG: Record<Language, string> = { en: 'en', zh: 'zh-CN', tw: 'zh-TW' };
+const DAYJS_LOCALE: Record<Language, string> = { en: 'en', zh: 'zh-cn', tw: 'zh-tw' };
+export const ANTD_LOCALE: Record<Language, Locale> = { en: enUS, zh: zhCN, tw: zhTW };
+
+function isLanguage(value: string | undefined): value is Language {
+  return !!value && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Cookie, else the browser's languages in order of preference, else tw. */
+export function detectLanguage(
+  cookie: string | undefined = Cookies.get(LANGUAGE_COOKIE),
+  browser: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
+): Language {
+  if (isLanguage(cookie)) return cookie;
+  const fromCookie = matchLanguage(cookie);
+  if (fromCookie) return fromCookie;
+  for (const tag of browser) {
+    const matched = matchLanguage(tag);
+    if (matched) return matched;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+function apply(language: Language): void {
+  dayjs.locale(DAYJS_LOCALE[language]);
+  if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[language];
+  appStore.getState().setLanguageState(language);
+}
+
+export async function initI18n(language: Language = detectLanguage()): Promise<typeof i18next> {
+  await i18next.use(initReactI18next).init({
+    resources: Object.fromEntries(LANGUAGES.map((l) => [l, { translation: LOCALES[l] }])),
+    lng: language,
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false }, // React escapes already
+    returnNull: false,
+  });
+  apply(language);
+  return i18next;
+}
+
+export async function setLanguage(language: Language): Promise<void> {
+  Cookies.set(LANGUAGE_COOKIE, language, { expires: 365, sameSite: 'lax' });
+  await i18next.changeLanguage(language);
+  apply(language);
+}
+
+/** The title of something named in three languages (menus). */
+export function pickName(names: { en: string; zh: string; tw: string }, language: Language): string {
+  return names[language] || names.en || names.tw || names.zh;
+}
+
+export { i18next };

@@ -1,0 +1,15 @@
+/** The element of `/:routeName`: a page named by a menu url, an iframe route, or /404. */
+import { Navigate, useParams } from 'react-router';
+import IframePage from '../../features/iframe/IframePage';
+import { usePermissionStore } from '../stores/permission-store';
+import { pageComponent } from './page-registry';
+
+export default function MenuRoutePage() {
+  const { routeName = '' } = useParams();
+  const routes = usePermissionStore((s) => s.routes);
+  const route = routes.find((r) => r.name === routeName);
+  if (!route) return <Navigate to="/404" replace />;
+  if (route.kind === 'iframe') return <IframePage url={route.url} names={route.names} />;
+  const Page = pageComponent(route.name);
+  return Page ? <Page /> : <Navigate to="/404" replace />;
+}

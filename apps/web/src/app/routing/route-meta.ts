@@ -1,0 +1,19 @@
+/** What the tabs view and the sidebar know about a path: its name, title and caching. */
+import type { RouteMeta } from '../stores/tags-view-store';
+import { PAGES } from './page-registry';
+import type { MenuRoute } from './menu-routes';
+
+export const HOME_PATH = '/home';
+
+export function routeMeta(path: string, routes: MenuRoute[]): RouteMeta | null {
+  if (path === HOME_PATH) return { path, name: 'home', title: { key: 'routes.home' }, affix: true };
+  const route = routes.find((r) => r.path === path);
+  if (!route) return null;
+  const hasNames = route.names.en || route.names.zh || route.names.tw;
+  return {
+    path,
+    name: route.name,
+    title: hasNames ? { names: route.names } : undefined,
+    noCache: route.kind === 'page' ? PAGES[route.name]?.noCache : false,
+  };
+}

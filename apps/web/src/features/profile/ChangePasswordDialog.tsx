@@ -1,0 +1,73 @@
+/** The signed-in user changes their own password; the server revokes every session, so sign in again. */
+import { App, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { changePassword } from '../../api/auth-api';
+import { cleanupSession } from '../../app/session';
+import { rules } from '../../utils/form-rules';
+
+interface Values {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export default function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      await changePassword(values.oldPassword, values.newPassword);
+      message.success(t('profile.changed'));
+      onClose();
+      cleanupSession();
+      navigate('/login', { replace: true });
+    } catch {
+      // The client already showed the server's message.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('profile.changePassword')}
+      onCancel={onClose}
+      onOk={submit}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      destroyOnHidden
+      afterClose={() => form.resetFields()}
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item name="oldPassword" label={t('profile.oldPassword')} rules={[{ required: true, message: t('validation.passwordEmpty') }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={t('profile.newPassword')}
+          rules={[{ required: true, message: t('validation.passwordEmpty') }, rules.passwordLength(t)]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('profile.confirmPassword')}
+          dependencies={['newPassword']}
+          rules={rules.confirmPassword(t, 'newPassword')}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * Click guard (spec §5): after a click the button stays disabled for 3000 ms, or a configured time,
+ * so a double click cannot send the same request twice.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export const CLICK_GUARD_MS = 3000;
+
+/** Framework-free core: wraps a handler so that calls within `ms` of an accepted call are dropped. */
+export function guardClicks<A extends unknown[]>(
+  handler: (...args: A) => void,
+  ms = CLICK_GUARD_MS,
+  now: () => number = Date.now,
+): (...args: A) => boolean {
+  let lockedUntil = 0;
+  return (...args: A) => {
+    const time = now();
+    if (time < lockedUntil) return false;
+    lockedUntil = time + ms;
+    handler(...args);
+    return true;
+  };
+}
+
+/** Hook form: `[disabled, onClick]` for a button. */
+export function useClickGuard<A extends unknown[]>(
+  handler: (...args: A) => void,
+  ms = CLICK_GUARD_MS,
+): [boolean, (...args: A) => void] {
+  const [disabled, setDisabled] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  }, [handler]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const onClick = useCallback(
+    (...args: A) => {
+      if (timer.current !== undefined) return;
+      setDisabled(true);
+      timer.current = setTimeout(() => {
+        timer.current = undefined;
+        setDisabled(false);
+      }, ms);
+      latest.current(...args);
+    },
+    [ms],
+  );
+  return [disabled, onClick];
+}
