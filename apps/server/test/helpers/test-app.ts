@@ -1,0 +1,121 @@
+/**
+ * A real server for tests: a fresh PostgreSQL database per test file (migrated and seeded like
+ * production), the app built by buildApp() and driven with inject(). No mocks of our own parts.
+ * TEST_DATABASE_URL points at the server (default: the local `test` database, trust auth).
+ */
+import crypto from 'node:crypto';
+import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { encryptLongText, type Language } from '@brewfleet/contracts';
+import { buildApp, type AppDeps } from '../../src/app.ts';
+import { openPostgres, type Database } from '../../src/platform/db/client.ts';
+import { migrate } from '../../src/platform/db/migrate.ts';
+import { ensureAdmin, seedMenus } from '../../src/modules/iam/seed.ts';
+import { loadLoginKeys, type LoginKeys } from '../../src/platform/auth/keys.ts';
+
+export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const ADMIN_PASSWORD = 'Brew-Admin-2026';
+
+/** A new empty database on the test server; returns its URL and a function that drops it. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bf_test_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+let sharedKeys: LoginKeys | undefined;
+/** One RSA key pair per test process (making one costs ~100 ms). */
+export function testKeys(): LoginKeys {
+  if (!sharedKeys) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bf-keys-'));
+    sharedKeys = loadLoginKeys({ dataDir: dir });
+  }
+  return sharedKeys;
+}
+
+export interface CallOptions {
+  token?: string | null;
+  body?: unknown;
+  query?: Record<string, string>;
+  lang?: Language;
+  headers?: Record<string, string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  keys: LoginKeys;
+  call(method: string, url: string, opts?: CallOptions): Promise<LightMyRequestResponse & { body: string; json: () => any }>;
+  encrypt(text: string): string;
+  login(account: string, password: string): Promise<string>;
+  /** A fresh admin token (a new session each call: tests may revoke or expire sessions). */
+  adminToken(): Promise<string>;
+  sql<T = any>(text: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
+  const { url, drop } = await createTestDatabase();
+  const database = await openPostgres(url, 4);
+  await migrate(database);
+  await seedMenus(database.db);
+  await ensureAdmin(database.db, ADMIN_PASSWORD);
+  const keys = testKeys();
+  const app = await buildApp({ database, keys, logLevel: 'silent', mqtt: { healthy: () => true }, webDist: null, ...overrides });
+  await app.ready();
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+
+  const t: TestApp = {
+    app,
+    database,
+    keys,
+    async call(method, target, opts = {}) {
+      const headers: Record<string, string> = { loginType: 'MachineSys', ...(opts.headers ?? {}) };
+      if (opts.token) headers.token = opts.token;
+      if (opts.lang) headers.cookie = `language=${opts.lang}`;
+      const res = await app.inject({
+        method: method as any,
+        url: target,
+        query: opts.query,
+        headers,
+        ...(opts.body !== undefined ? { payload: opts.body as any } : {}),
+      });
+      return res as any;
+    },
+    encrypt: (text) => encryptLongText(keys.publicKeyPem, text),
+    async login(account, password) {
+      const res = await t.call('POST', '/api/auth/doLogin', {
+        body: { account, password: t.encrypt(password), agreement: true },
+      });
+      if (res.statusCode !== 200) throw new Error(`login ${account} failed: ${res.body}`);
+      return res.json().data.tokenValue;
+    },
+    adminToken: () => t.login('admin', ADMIN_PASSWORD),
+    async sql(text, params) {
+      return (await pool.query(text, params as unknown[])).rows;
+    },
+    async close() {
+      await app.close();
+      await pool.end();
+      await database.close();
+      await drop();
+    },
+  };
+  return t;
+}
