@@ -1,0 +1,51 @@
+/** How a field's value reads in a table cell. */
+import { Image, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { FieldDef } from '@brewfleet/contracts/resource';
+import { formatDate, formatDateTime, formatMoney } from '../utils/format';
+import { enumLabelKey } from './field-meta';
+import { useRefOptions } from './use-ref-options';
+
+const ENUM_COLORS: Record<string, string> = {
+  normal: 'green',
+  available: 'green',
+  success: 'green',
+  resigned: 'default',
+  vacation: 'gold',
+  disabled: 'red',
+  suspended: 'red',
+  failure: 'red',
+};
+
+function RefLabel({ field, value }: { field: FieldDef; value: unknown }) {
+  const { data } = useRefOptions(field.ref);
+  const ids = (Array.isArray(value) ? value : [value]).map(String);
+  const labels = ids.map((id) => data?.find((o) => o.value === id)?.label ?? id);
+  return <>{labels.join(', ')}</>;
+}
+
+export default function CellValue({ resource, name, field, value }: { resource: string; name: string; field: FieldDef; value: unknown }) {
+  const { t } = useTranslation();
+  if (value === null || value === undefined || value === '') return null;
+  switch (field.kind) {
+    case 'enum':
+      return <Tag color={ENUM_COLORS[String(value)]}>{t(enumLabelKey(resource, name, String(value)))}</Tag>;
+    case 'bool':
+      return <>{value ? t('common.yes') : t('common.no')}</>;
+    case 'money':
+      return <>{formatMoney(value as string, t)}</>;
+    case 'date':
+      return <>{formatDate(value)}</>;
+    case 'datetime':
+      return <>{formatDateTime(value)}</>;
+    case 'ref':
+    case 'refs':
+      return <RefLabel field={field} value={value} />;
+    case 'image':
+      return <Image src={String(value)} alt="" width={32} height={32} style={{ objectFit: 'cover' }} />;
+    case 'json':
+      return <code>{JSON.stringify(value)}</code>;
+    default:
+      return <>{String(value)}</>;
+  }
+}

@@ -1,0 +1,101 @@
+/** The input control of one field kind, for the create/edit form and the search form. */
+import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { FieldDef } from '@brewfleet/contracts/resource';
+import ImageUrlInput from '../components/ImageUrlInput';
+import { enumOptions } from './field-meta';
+import { useRefOptions } from './use-ref-options';
+
+interface Props {
+  resource: string;
+  name: string;
+  field: FieldDef;
+  /** Search controls allow clearing and several values for `in`. */
+  purpose: 'form' | 'search';
+  disabled?: boolean;
+  id?: string;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  'aria-label'?: string;
+}
+
+function RefSelect({ field, multiple, ...rest }: { field: FieldDef; multiple: boolean } & Record<string, unknown>) {
+  const { t } = useTranslation();
+  const { data, isLoading } = useRefOptions(field.ref);
+  return (
+    <Select
+      {...rest}
+      mode={multiple ? 'multiple' : undefined}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={isLoading}
+      options={data ?? []}
+      placeholder={t('common.pleaseSelect')}
+    />
+  );
+}
+
+export default function FieldInput({ resource, name, field, purpose, ...control }: Props) {
+  const { t } = useTranslation();
+  const search = purpose === 'search';
+  const props = control as Record<string, unknown>;
+  switch (field.kind) {
+    case 'enum':
+      return (
+        <Select
+          {...props}
+          allowClear={search || !field.required}
+          mode={search && field.search === 'in' ? 'multiple' : undefined}
+          options={enumOptions(t, resource, name, field)}
+          placeholder={t('common.pleaseSelect')}
+        />
+      );
+    case 'ref':
+      return <RefSelect {...props} field={field} multiple={search && field.search === 'in'} />;
+    case 'refs':
+      return <RefSelect {...props} field={field} multiple />;
+    case 'bool':
+      return search ? (
+        <Select
+          {...props}
+          allowClear
+          options={[
+            { value: true, label: t('common.yes') },
+            { value: false, label: t('common.no') },
+          ]}
+          placeholder={t('common.pleaseSelect')}
+        />
+      ) : (
+        <Switch {...props} checked={Boolean(control.value)} />
+      );
+    case 'int':
+      return <InputNumber {...props} min={field.min} max={field.max} precision={0} style={{ width: '100%' }} />;
+    case 'money':
+      return <Input {...props} inputMode="decimal" suffix={t('common.currency')} value={control.value as string | undefined} />;
+    case 'date':
+    case 'datetime':
+      if (search && field.search === 'range')
+        return (
+          <DatePicker.RangePicker
+            {...props}
+            showTime={field.kind === 'datetime'}
+            placeholder={[t('common.rangeFrom'), t('common.rangeTo')]}
+          />
+        );
+      return <DatePicker {...props} showTime={field.kind === 'datetime'} style={{ width: '100%' }} />;
+    case 'textarea':
+      return search ? <Input {...props} allowClear /> : <Input.TextArea {...props} rows={3} showCount maxLength={field.max ?? 2000} />;
+    case 'json':
+      return <Input.TextArea {...props} rows={5} spellCheck={false} />;
+    case 'password':
+      return <Input.Password {...props} autoComplete="new-password" />;
+    case 'image':
+      return search ? <Input {...props} allowClear /> : <ImageUrlInput {...props} />;
+    case 'email':
+      return <Input {...props} type={search ? 'text' : 'email'} allowClear={search} autoComplete="off" />;
+    case 'phone':
+      return <Input {...props} type={search ? 'text' : 'tel'} allowClear={search} autoComplete="off" />;
+    default:
+      return <Input {...props} allowClear={search} />;
+  }
+}

@@ -1,0 +1,50 @@
+/** antd rules for one field of a definition, with the spec §5 messages. */
+import type { FormRule } from 'antd';
+import type { TFunction } from 'i18next';
+import { MONEY_PATTERN, type FieldDef } from '@brewfleet/contracts/resource';
+import { rules } from '../utils/form-rules';
+import type { FormMode } from './field-meta';
+
+const TEXT_KINDS = new Set(['text', 'textarea', 'image', 'email', 'phone']);
+
+export function fieldRules(t: TFunction, key: string, field: FieldDef, label: string, mode: FormMode): FormRule[] {
+  const list: FormRule[] = [];
+  if (key === 'confirmPassword') return rules.confirmPassword(t);
+  if (field.required && !(mode === 'update' && field.createOnly)) {
+    const choose = field.kind === 'enum' || field.kind === 'ref' || field.kind === 'refs';
+    list.push({
+      required: true,
+      whitespace: TEXT_KINDS.has(field.kind),
+      message: field.kind === 'password' ? t('validation.passwordEmpty') : t(choose ? 'validation.requiredSelect' : 'validation.required', { field: label }),
+    });
+  }
+  if (TEXT_KINDS.has(field.kind)) {
+    const max = field.max ?? (field.kind === 'textarea' ? 2000 : 255);
+    list.push({ max, message: t('validation.maxLength', { max }) });
+    if (field.min) list.push({ min: field.min, message: t('validation.minLength', { min: field.min }) });
+  }
+  if (field.kind === 'email') list.push(rules.email(t));
+  if (field.kind === 'phone') list.push(rules.phone(t));
+  if (field.kind === 'image') list.push(rules.url(t));
+  if (field.kind === 'password' && key === 'password') list.push(rules.passwordLength(t));
+  if (field.kind === 'money') list.push({ pattern: MONEY_PATTERN, message: t('validation.onlyNumbers') });
+  if (field.kind === 'int' && (field.min !== undefined || field.max !== undefined)) {
+    const min = field.min ?? Number.MIN_SAFE_INTEGER;
+    const max = field.max ?? Number.MAX_SAFE_INTEGER;
+    list.push({ type: 'number', min, max, message: t('validation.numberRange', { min, max }) });
+  }
+  if (field.kind === 'json') {
+    list.push({
+      validator: (_r, value: string | undefined) => {
+        if (!value) return Promise.resolve();
+        try {
+          JSON.parse(value);
+          return Promise.resolve();
+        } catch {
+          return Promise.reject(new Error(t('validation.addressIncorrect')));
+        }
+      },
+    });
+  }
+  return list;
+}
