@@ -240,7 +240,11 @@ export function listSchema(def: ResourceDef) {
   };
   for (const [key, fd] of Object.entries(def.fields)) {
     if (!fd.search) continue;
-    const value = fieldInputSchema({ ...fd, required: false, kind: fd.kind === 'refs' ? 'ref' : fd.kind });
+    // A search term is a fragment: no minimum length, no e-mail or phone pattern.
+    const value =
+      fd.search === 'like'
+        ? z.string().trim().max(255)
+        : fieldInputSchema({ ...fd, required: false, min: undefined, kind: fd.kind === 'refs' ? 'ref' : fd.kind });
     if (fd.search === 'range' && fd.kind === 'datetime') {
       // A day (taken in the request's timeZone) or an exact instant.
       const bound = z.union([z.string().regex(DATE_PATTERN), z.iso.datetime({ offset: true })]);

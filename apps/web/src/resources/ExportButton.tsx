@@ -1,0 +1,37 @@
+/** Export the current list (same filters and sort) as Excel or CSV. */
+import { DownloadOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { resourceApi, saveFile, type FileFormat } from '../api/resource-api';
+import { useClickGuard } from '../utils/click-guard';
+
+export default function ExportButton({ resource, filters }: { resource: string; filters: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [busy, run] = useClickGuard(async (format: FileFormat) => {
+    try {
+      const file = await resourceApi.exportFile(resource, format, filters);
+      saveFile(file);
+      void message.success(t('exporter.done', { name: file.filename }));
+    } catch {
+      // already toasted by the client
+    }
+  });
+  return (
+    <Dropdown
+      disabled={busy}
+      trigger={['click']}
+      menu={{
+        items: [
+          { key: 'xlsx', label: t('exporter.xlsx') },
+          { key: 'csv', label: t('exporter.csv') },
+        ],
+        onClick: ({ key }) => run(key as FileFormat),
+      }}
+    >
+      <Button icon={<DownloadOutlined />} loading={busy} data-testid="export">
+        {t('common.export')}
+      </Button>
+    </Dropdown>
+  );
+}

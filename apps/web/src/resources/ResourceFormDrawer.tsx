@@ -1,0 +1,134 @@
+/**
+ * The create/edit drawer of a resource, built from its form fields. Editing reads the full item first
+ * (lists may leave fields out). Password fields are encrypted before they leave the page; server
+ * validation errors land on their fields.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Drawer, Form, Space, Spin } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResourceDef } from '@brewfleet/contracts/resource';
+import { encryptSecret } from '../api/encrypt';
+import { resourceApi } from '../api/resource-api';
+import type { Row } from '../api/types';
+import { fieldLabel, formEntries, titleKey, type FormMode } from './field-meta';
+import FieldInput from './FieldInput';
+import { fieldRules } from './field-rules';
+import { toFormValues, toRequestBody } from './form-values';
+import { showFieldErrors } from './server-errors';
+import { resourceKeys } from './use-ref-options';
+
+/** Replaces the control of a field (a tree picker for a parent, radio buttons for a type …). */
+export type FieldRenderers = Partial<Record<string, (mode: FormMode) => ReactNode>>;
+
+export interface FormTarget {
+  mode: FormMode;
+  id?: string;
+  /** Values a new record starts with (e.g. the parent chosen in a tree). */
+  defaults?: Record<string, unknown>;
+}
+
+interface Props {
+  def: ResourceDef;
+  target: FormTarget | null;
+  onClose: () => void;
+  onSaved?: (row: Row) => void;
+  renderers?: FieldRenderers;
+}
+
+export default function ResourceFormDrawer({ def, target, onClose, onSaved, renderers = {} }: Props) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const mode = target?.mode ?? 'create';
+  const entries = formEntries(def, mode);
+
+  useEffect(() => {
+    if (!target) return;
+    form.resetFields();
+    if (target.mode === 'create') {
+      const defaults = Object.fromEntries(
+        Object.entries(def.fields).filter(([, fd]) => fd.default !== undefined).map(([k, fd]) => [k, fd.default]),
+      );
+      form.setFieldsValue({ ...defaults, ...target.defaults });
+      return;
+    }
+    let cancelled = false;
+    setLoading(true);
+    resourceApi
+      .get(def.name, target.id!)
+      .then((row) => !cancelled && form.setFieldsValue(toFormValues(def, row)))
+      .catch(() => !cancelled && onClose())
+      .finally(() => !cancelled && setLoading(false));
+    return () => {
+      cancelled = true;
+    };
+  }, [target, def, form, onClose]);
+
+  const save = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      const body = await toRequestBody(def, mode, values, encryptSecret);
+      const row =
+        mode === 'create' ? await resourceApi.create(def.name, body) : await resourceApi.update(def.name, { ...body, id: target!.id! });
+      void message.success(t('common.saved'));
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.name) });
+      onSaved?.(row);
+      onClose();
+    } catch (error) {
+      showFieldErrors(form, error, entries.map(([key]) => key));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const resource = t(titleKey(def.name));
+  return (
+    <Drawer
+      open={!!target}
+      onClose={onClose}
+      title={`${t(mode === 'create' ? 'common.create' : 'common.edit')} · ${resource}`}
+      size={520}
+      destroyOnHidden
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={saving} onClick={save} data-testid="drawer-save">
+            {t('common.save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Spin spinning={loading}>
+        <Form form={form} layout="vertical" preserve={false} onFinish={save}>
+          {entries.map(([key, field]) => {
+            const label = fieldLabel(t, def.name, key);
+            const custom = renderers[key];
+            const lockedOnEdit = mode === 'update' && !!field.createOnly;
+            return (
+              <Form.Item
+                key={key}
+                name={key}
+                label={label}
+                rules={lockedOnEdit ? [] : fieldRules(t, key, field, label, mode)}
+                dependencies={key === 'confirmPassword' ? ['password'] : undefined}
+                valuePropName={field.kind === 'bool' ? 'checked' : 'value'}
+              >
+                {custom ? (
+                  custom(mode)
+                ) : (
+                  <FieldInput resource={def.name} name={key} field={field} purpose="form" disabled={lockedOnEdit} />
+                )}
+              </Form.Item>
+            );
+          })}
+          <button type="submit" hidden aria-hidden tabIndex={-1} />
+        </Form>
+      </Spin>
+    </Drawer>
+  );
+}
