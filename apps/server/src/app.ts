@@ -32,6 +32,8 @@ export interface AppDeps {
   throttle?: ThrottleOptions;
   logLevel?: string;
   trustProxy?: boolean;
+  /** Called for every route as it is registered (the route-coverage test reads them). */
+  onRoute?: (route: import('fastify').RouteOptions) => void;
   /** Folder of the built console; served at / when it exists. */
   webDist?: string | null;
 }
@@ -46,6 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // ids, limits and fields come as JSON; a query string of many keys is an attack, not a filter.
     routerOptions: { maxParamLength: 200 },
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(zodValidatorCompiler as any);
   app.setSerializerCompiler(createSerializerCompiler());
 

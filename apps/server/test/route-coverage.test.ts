@@ -1,0 +1,48 @@
+/**
+ * A convention enforced by a check: every /api route declares a permission code, or says it is
+ * public, or that any signed-in user may call it. A new route without either fails here.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { RouteOptions } from 'fastify';
+import { ALL_PERMISSION_CODES, MENU_SEED } from '@brewfleet/contracts';
+import { buildApp } from '../src/app.ts';
+import { PUBLIC_PREFIXES } from '../src/platform/auth/guard.ts';
+import { openPglite, type Database } from '../src/platform/db/client.ts';
+import { testKeys } from './helpers/test-app.ts';
+
+let database: Database;
+const routes: RouteOptions[] = [];
+beforeAll(async () => {
+  database = await openPglite(null);
+  // The app is built without touching the database; onRoute sees every route as it is added.
+  const app = await buildApp({ database, keys: testKeys(), logLevel: 'silent', webDist: null, onRoute: (r) => routes.push(r) });
+  await app.ready();
+  await app.close();
+});
+afterAll(() => database.close());
+
+it('every /api route has a permission code or an explicit public / signed-in mark', () => {
+  const api = routes.filter((r) => r.url.startsWith('/api/') && !PUBLIC_PREFIXES.some((p) => r.url.startsWith(p)));
+  expect(api.length).toBeGreaterThan(30);
+  const unmarked = api
+    .filter((r) => {
+      const c = (r.config ?? {}) as { permission?: string; public?: boolean; authOnly?: boolean };
+      return !c.permission && !c.public && !c.authOnly;
+    })
+    .map((r) => `${r.method} ${r.url}`);
+  expect(unmarked).toEqual([]);
+});
+
+it('every permission code used by a route is declared and reachable through a menu', () => {
+  const seeded = new Set(MENU_SEED.map((m) => m.perms).filter(Boolean));
+  const used = routes.map((r) => (r.config as { permission?: string } | undefined)?.permission).filter((p): p is string => !!p);
+  for (const code of used) {
+    expect(ALL_PERMISSION_CODES, code).toContain(code);
+    expect(seeded.has(code), `${code} has no menu entry, so no role can grant it`).toBe(true);
+  }
+});
+
+it('only sign-in, the public key and health are public', () => {
+  const open = routes.filter((r) => r.url.startsWith('/api/') && (r.config as { public?: boolean } | undefined)?.public);
+  expect([...new Set(open.map((r) => r.url))].sort()).toEqual(['/api/auth/doLogin', '/api/auth/publicKey', '/api/docs/openapi.json', '/api/health']);
+});

@@ -1,0 +1,61 @@
+/** An administrator sets a new password for an account; the server signs that account out everywhere. */
+import { App, Form, Input, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { resetAccountPassword } from '../../api/access-api';
+import type { Row } from '../../api/types';
+import { rules } from '../../utils/form-rules';
+
+interface Values {
+  password: string;
+  confirmPassword: string;
+}
+
+export default function ResetPasswordDialog({ account, onClose }: { account: Row | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const { message } = App.useApp();
+
+  const submit = async () => {
+    if (!account) return;
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      await resetAccountPassword(account.id, values.password);
+      void message.success(t('account.resetDone'));
+      onClose();
+    } catch {
+      // toasted by the client
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={!!account}
+      title={t('account.resetTitle', { name: String(account?.name ?? account?.account ?? '') })}
+      onCancel={onClose}
+      onOk={submit}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">{t('account.resetHint')}</Typography.Paragraph>
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item
+          name="password"
+          label={t('account.newPassword')}
+          rules={[{ required: true, message: t('validation.passwordEmpty') }, rules.passwordLength(t)]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="confirmPassword" label={t('account.confirmPassword')} dependencies={['password']} rules={rules.confirmPassword(t)}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

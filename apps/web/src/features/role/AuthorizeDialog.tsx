@@ -1,0 +1,99 @@
+/**
+ * Authorize a role: tick the pages and buttons it grants in the menu tree. The saved list holds the
+ * ticked menus and their directories (half-ticked), so the nav tree can show the path to each page.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { App, Modal, Spin, Tree, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { authorizeRole, fetchMenuTree } from '../../api/access-api';
+import { resourceApi } from '../../api/resource-api';
+import type { Row } from '../../api/types';
+import { useAppStore } from '../../app/stores/app-store';
+import { allKeys, parentKeys, toTreeData } from './menu-tree';
+
+type Key = string | number | bigint;
+
+export default function AuthorizeDialog({ role, onClose, onSaved }: { role: Row | null; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const language = useAppStore((s) => s.language);
+  const { message } = App.useApp();
+  const menus = useQuery({ queryKey: ['menu', 'tree'], queryFn: fetchMenuTree, enabled: !!role });
+  const [checked, setChecked] = useState<string[]>([]);
+  const [halfChecked, setHalfChecked] = useState<string[]>([]);
+  const [loadingRole, setLoadingRole] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const tree = useMemo(() => toTreeData(menus.data ?? [], language), [menus.data, language]);
+  const expanded = useMemo(() => allKeys(menus.data ?? []), [menus.data]);
+
+  useEffect(() => {
+    if (!role || !menus.data) return;
+    let cancelled = false;
+    setLoadingRole(true);
+    const parents = parentKeys(menus.data);
+    resourceApi
+      .get('role', role.id)
+      .then((full) => {
+        if (cancelled) return;
+        const ids = ((full.menuIdList as string[] | undefined) ?? []).map(String);
+        // Parents follow their children in the tree, so only leaves are set as ticked.
+        setChecked(ids.filter((id) => !parents.has(id)));
+        setHalfChecked([]);
+      })
+      .catch(() => !cancelled && onClose())
+      .finally(() => !cancelled && setLoadingRole(false));
+    return () => {
+      cancelled = true;
+    };
+  }, [role, menus.data, onClose]);
+
+  const save = async () => {
+    if (!role) return;
+    setSaving(true);
+    try {
+      await authorizeRole(role.id, [...new Set([...checked, ...halfChecked])]);
+      void message.success(t('role.authorized'));
+      onSaved();
+      onClose();
+    } catch {
+      // toasted by the client
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={!!role}
+      title={t('role.authorizeTitle', { name: String(role?.roleTitle ?? role?.roleName ?? '') })}
+      onCancel={onClose}
+      onOk={save}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      width={560}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">{t('role.authorizeHint')}</Typography.Paragraph>
+      <Spin spinning={menus.isLoading || loadingRole}>
+        <div style={{ maxHeight: 480, overflow: 'auto' }}>
+          <Tree
+            checkable
+            selectable={false}
+            treeData={tree}
+            defaultExpandedKeys={expanded}
+            key={expanded.length /* re-applies the expansion once the tree has loaded */}
+            checkedKeys={checked}
+            onCheck={(keys, info) => {
+              const list = (Array.isArray(keys) ? keys : keys.checked) as Key[];
+              setChecked(list.map(String));
+              setHalfChecked(((info.halfCheckedKeys ?? []) as Key[]).map(String));
+            }}
+            aria-label={t('resources.role.fields.menuIdList')}
+          />
+        </div>
+      </Spin>
+    </Modal>
+  );
+}

@@ -1,0 +1,213 @@
+/**
+ * The generic resource screen (ARCHITECTURE "Resources"): search form, table with pagination and
+ * sorting, create/edit drawer, delete with confirmation, export and import, all from one definition.
+ * Every action shows only when the user holds its permission code and the resource offers it.
+ */
+import { DeleteOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Popconfirm, Space, Table, Typography } from 'antd';
+import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResourceDef } from '@brewfleet/contracts/resource';
+import { resourceApi, type ListBody } from '../api/resource-api';
+import type { Row } from '../api/types';
+import { useHasPermission } from '../app/stores/permission-store';
+import CellValue from './CellValue';
+import ExportButton from './ExportButton';
+import { fieldLabel, listEntries, offers, titleKey } from './field-meta';
+import ImportDialog from './ImportDialog';
+import { buildListFilters, sortParam } from './list-query';
+import ResourceFormDrawer, { type FieldRenderers, type FormTarget } from './ResourceFormDrawer';
+import SearchForm from './SearchForm';
+import { resourceKeys } from './use-ref-options';
+import './resource-page.css';
+
+export interface RowAction {
+  key: string;
+  label: string;
+  /** Shown only when the user holds this code. */
+  permission?: string;
+  onClick: (row: Row) => void;
+}
+
+export interface ResourcePageProps {
+  def: ResourceDef;
+  rowActions?: RowAction[];
+  /** Filters set by something other than the search form (a tree selection …). */
+  fixedFilters?: Record<string, unknown>;
+  /** Values a new record starts with. */
+  createDefaults?: Record<string, unknown>;
+  renderers?: FieldRenderers;
+  /** Shown beside the list, e.g. a tree that narrows it. */
+  aside?: ReactNode;
+  /** After anything changed the data (to refresh a tree …). */
+  onChanged?: () => void;
+}
+
+const PAGE_SIZES = [10, 20, 50, 100];
+
+export default function ResourcePage({ def, rowActions = [], fixedFilters, createDefaults, renderers, aside, onChanged }: ResourcePageProps) {
+  const { t } = useTranslation();
+  const can = useHasPermission();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<Record<string, unknown>>({});
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(PAGE_SIZES[0]);
+  const [sort, setSort] = useState<string | undefined>(undefined);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
+  const [importing, setImporting] = useState(false);
+
+  const allFilters = useMemo(() => ({ ...filters, ...fixedFilters }), [filters, fixedFilters]);
+  const body: ListBody = { page, limit, ...(sort ? { sort } : {}), ...allFilters };
+  const list = useQuery({
+    queryKey: resourceKeys.list(def.name, body),
+    queryFn: () => resourceApi.list(def.name, body),
+    placeholderData: keepPreviousData,
+  });
+
+  const perms = def.permissions;
+  const canCreate = offers(def, 'create') && can(perms.create);
+  const canUpdate = offers(def, 'update') && can(perms.update);
+  const canDelete = offers(def, 'delete') && can(perms.delete);
+  const canImport = offers(def, 'create') && can(perms.import);
+  const canExport = can(perms.export);
+  const actions = rowActions.filter((a) => !a.permission || can(a.permission));
+
+  const changed = useCallback(() => onChanged?.(), [onChanged]);
+  const closeForm = useCallback(() => setFormTarget(null), []);
+
+  const remove = async (ids: string[]) => {
+    try {
+      const { deleted } = await resourceApi.remove(def.name, ids);
+      void message.success(t('common.deleted', { count: deleted }));
+      setSelected((s) => s.filter((id) => !ids.includes(id)));
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.name) });
+      changed();
+    } catch {
+      // toasted by the client
+    }
+  };
+
+  const columns: ColumnsType<Row> = listEntries(def).map(([key, field]) => ({
+    key,
+    dataIndex: key,
+    title: fieldLabel(t, def.name, key),
+    sorter: field.sortable ? true : undefined,
+    sortOrder: sort === key ? 'ascend' : sort === `-${key}` ? 'descend' : null,
+    ellipsis: field.kind === 'text' || field.kind === 'textarea',
+    render: (value: unknown) => <CellValue resource={def.name} name={key} field={field} value={value} />,
+  }));
+  if (canUpdate || canDelete || actions.length) {
+    columns.push({
+      key: 'actions',
+      title: t('common.actions'),
+      fixed: 'right',
+      render: (_: unknown, row: Row) => (
+        <Space size={0} wrap>
+          {canUpdate && (
+            <Button type="link" size="small" onClick={() => setFormTarget({ mode: 'update', id: row.id })}>
+              {t('common.edit')}
+            </Button>
+          )}
+          {actions.map((action) => (
+            <Button key={action.key} type="link" size="small" onClick={() => action.onClick(row)}>
+              {action.label}
+            </Button>
+          ))}
+          {canDelete && (
+            <Popconfirm title={t('common.confirmDelete')} okText={t('common.ok')} cancelText={t('common.cancel')} onConfirm={() => remove([row.id])}>
+              <Button type="link" size="small" danger>
+                {t('common.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    });
+  }
+
+  const onTableChange = (pagination: TablePaginationConfig, _f: unknown, sorter: SorterResult<Row> | SorterResult<Row>[]) => {
+    const one = Array.isArray(sorter) ? sorter[0] : sorter;
+    const nextSort = sortParam(one?.columnKey ?? one?.field, one?.order);
+    if (nextSort !== sort) {
+      setSort(nextSort);
+      setPage(1);
+    } else {
+      setPage(pagination.current ?? 1);
+    }
+    setLimit(pagination.pageSize ?? limit);
+  };
+
+  const title = t(titleKey(def.name));
+  const table = (
+    <Card className="page-card" title={<Typography.Title level={2} className="resource-title">{title}</Typography.Title>} extra={
+      <Space wrap>
+        {canCreate && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormTarget({ mode: 'create', defaults: createDefaults })} data-testid="create">
+            {t('common.create')}
+          </Button>
+        )}
+        {canDelete && selected.length > 0 && (
+          <Popconfirm title={t('common.confirmDeleteMany', { count: selected.length })} okText={t('common.ok')} cancelText={t('common.cancel')} onConfirm={() => remove(selected)}>
+            <Button danger icon={<DeleteOutlined />}>
+              {t('common.deleteSelected')}
+            </Button>
+          </Popconfirm>
+        )}
+        {canImport && (
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="import">
+            {t('common.import')}
+          </Button>
+        )}
+        {canExport && <ExportButton resource={def.name} filters={{ ...allFilters, ...(sort ? { sort } : {}) }} />}
+        <Button icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={() => void list.refetch()} />
+      </Space>
+    }>
+      <SearchForm
+        def={def}
+        hidden={Object.keys(fixedFilters ?? {})}
+        onSearch={(values) => {
+          setFilters(buildListFilters(def, values));
+          setPage(1);
+        }}
+      />
+      <Table<Row>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        scroll={{ x: 'max-content' }}
+        onChange={onTableChange}
+        rowSelection={canDelete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
+        pagination={{
+          current: page,
+          pageSize: limit,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (total) => t('common.total', { count: total }),
+        }}
+      />
+    </Card>
+  );
+
+  return (
+    <>
+      {aside ? (
+        <div className="resource-with-aside">
+          <aside>{aside}</aside>
+          <div className="resource-main">{table}</div>
+        </div>
+      ) : (
+        table
+      )}
+      <ResourceFormDrawer def={def} target={formTarget} onClose={closeForm} onSaved={changed} renderers={renderers} />
+      {canImport && <ImportDialog resource={def.name} open={importing} onClose={() => setImporting(false)} onImported={changed} />}
+    </>
+  );
+}
