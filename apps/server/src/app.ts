@@ -53,10 +53,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(createSerializerCompiler());
 
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10 }, throwFileSizeLimit: true });
+  await app.register(multipart, {
+    limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10 },
+    throwFileSizeLimit: true,
+  });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'BrewFleet API', version: '0.1.0', description: 'Conventions: CONTRACT.md §3. Send the header `token` on every route but the public ones.' },
+      info: {
+        title: 'BrewFleet API',
+        version: '0.1.0',
+        description:
+          'Conventions: CONTRACT.md §3. Send the header `token` on every route but the public ones.',
+      },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
       security: [{ token: [] }],
     },
@@ -64,7 +72,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   // The contract's address of the document (CONTRACT §3); swagger-ui also serves it at /api/docs/json.
-  app.get('/api/docs/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
+  app.get('/api/docs/openapi.json', { schema: { hide: true }, config: { public: true } }, async () =>
+    app.swagger(),
+  );
   await registerPlumbing(app);
 
   const db = deps.database.db;
@@ -73,14 +83,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerGuard(app, sessions);
   registerAudit(app, db);
 
-  app.get('/api/health', { schema: { tags: ['health'] }, config: { public: true } }, async (_request, reply) => {
-    const dbOk = await deps.database.ping();
-    const mqttOk = deps.mqtt ? deps.mqtt.healthy() : false;
-    const data = { status: dbOk && mqttOk ? 'ok' : 'degraded', db: dbOk ? 'ok' : 'down', mqtt: mqttOk ? 'ok' : 'down' };
-    // A load balancer reads the status code; the body says which part is down.
-    if (data.status !== 'ok') return reply.code(500).send({ code: 500, msg: 'degraded', data });
-    return data;
-  });
+  app.get(
+    '/api/health',
+    { schema: { tags: ['health'] }, config: { public: true } },
+    async (_request, reply) => {
+      const dbOk = await deps.database.ping();
+      const mqttOk = deps.mqtt ? deps.mqtt.healthy() : false;
+      const data = {
+        status: dbOk && mqttOk ? 'ok' : 'degraded',
+        db: dbOk ? 'ok' : 'down',
+        mqtt: mqttOk ? 'ok' : 'down',
+      };
+      // A load balancer reads the status code; the body says which part is down.
+      if (data.status !== 'ok') return reply.code(500).send({ code: 500, msg: 'degraded', data });
+      return data;
+    },
+  );
 
   registerIam(app, { db, keys: deps.keys, sessions, throttle });
 

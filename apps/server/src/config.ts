@@ -16,7 +16,10 @@ const flag = (name: string) =>
   z.enum(['0', '1'], { error: `${name} must be 0 or 1` }).transform((v) => v === '1');
 
 const positiveInt = (name: string) =>
-  z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`);
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be positive`);
 
 const pem = (name: string) =>
   z
@@ -40,9 +43,11 @@ const schema = z.object({
   MQTT_PORT: port('MQTT_PORT', true).default(1883),
   ADMIN_PASSWORD: z.string().optional(),
   DEMO: flag('DEMO').optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-    error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
-  }).default('info'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
   /** Sessions end after this many idle minutes, and at the latest after SESSION_MAX_HOURS. */
   SESSION_IDLE_MINUTES: positiveInt('SESSION_IDLE_MINUTES').default(120),
   SESSION_MAX_HOURS: positiveInt('SESSION_MAX_HOURS').default(12),

@@ -15,7 +15,9 @@ import fs from 'node:fs';
 
 async function start(config: Config) {
   fs.mkdirSync(config.DATA_DIR, { recursive: true });
-  const database: Database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) : await openPglite(config.DATA_DIR);
+  const database: Database = config.DATABASE_URL
+    ? await openPostgres(config.DATABASE_URL)
+    : await openPglite(config.DATA_DIR);
   let mqtt: Mqtt | null = null;
   try {
     const applied = await migrate(database);
@@ -36,7 +38,9 @@ async function start(config: Config) {
     mqtt = await startMqtt({ url: config.MQTT_URL, port: config.MQTT_PORT, host: config.HOST, log: app.log });
     if (admin.generated) {
       // Printed once, on the console only: the operator must note it.
-      console.log(`\nPlatform administrator: account "admin", password "${admin.generated}" (shown once; change it after signing in)\n`);
+      console.log(
+        `\nPlatform administrator: account "admin", password "${admin.generated}" (shown once; change it after signing in)\n`,
+      );
     }
 
     await app.listen({ port: config.PORT, host: config.HOST });
@@ -68,7 +72,11 @@ async function start(config: Config) {
 try {
   await start(loadConfig());
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof MqttStartError || error instanceof AdminPasswordError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof MqttStartError ||
+    error instanceof AdminPasswordError
+  ) {
     console.error(error.message);
   } else {
     console.error('start-up failed:', (error as Error).message);

@@ -22,10 +22,20 @@ const login = (account: string, password: string, extra: Record<string, unknown>
     payload: { account, password: t.encrypt(password), agreement: true, ...extra },
   });
 
-async function createAccount(account: string, password = 'Barista-Strong-77', extra: Record<string, unknown> = {}) {
+async function createAccount(
+  account: string,
+  password = 'Barista-Strong-77',
+  extra: Record<string, unknown> = {},
+) {
   const res = await t.call('POST', '/api/coffee/account', {
     token: await t.adminToken(),
-    body: { account, name: account, password: t.encrypt(password), confirmPassword: t.encrypt(password), ...extra },
+    body: {
+      account,
+      name: account,
+      password: t.encrypt(password),
+      confirmPassword: t.encrypt(password),
+      ...extra,
+    },
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.id as string;
@@ -81,7 +91,8 @@ describe('sign-in', () => {
 
   it('throttles failures per account with 429, even with the right password then', async () => {
     await createAccount('throttled-user');
-    for (let i = 0; i < 3; i++) expect((await login('throttled-user', 'Wrong-Pass-123', {}, `10.1.0.${i}`)).statusCode).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect((await login('throttled-user', 'Wrong-Pass-123', {}, `10.1.0.${i}`)).statusCode).toBe(400);
     const locked = await login('throttled-user', 'Barista-Strong-77', {}, '10.1.0.9');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().msg).toMatch(/Too many failed sign-ins/);
@@ -124,7 +135,8 @@ describe('sign-in', () => {
       body: { id, password: t.encrypt('New-Barista-Pass-88') },
     });
     expect(res.statusCode, res.body).toBe(200);
-    for (const token of [a, b]) expect((await t.call('GET', '/api/auth/getUserInfo', { token })).statusCode).toBe(401);
+    for (const token of [a, b])
+      expect((await t.call('GET', '/api/auth/getUserInfo', { token })).statusCode).toBe(401);
     expect((await login('reset-me', 'Barista-Strong-77', {}, '10.3.0.1')).statusCode).toBe(400);
     expect((await login('reset-me', 'New-Barista-Pass-88', {}, '10.3.0.2')).statusCode).toBe(200);
   });
@@ -152,7 +164,10 @@ describe('sign-in', () => {
     for (const status of ['disabled', 'resigned']) {
       const id = await createAccount(`leaver-${status}`);
       const token = await t.login(`leaver-${status}`, 'Barista-Strong-77');
-      const res = await t.call('PUT', '/api/coffee/account', { token: await t.login('admin', ADMIN_PASSWORD), body: { id, status } });
+      const res = await t.call('PUT', '/api/coffee/account', {
+        token: await t.login('admin', ADMIN_PASSWORD),
+        body: { id, status },
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect((await t.call('GET', '/api/auth/getUserInfo', { token })).statusCode).toBe(401);
       const again = await login(`leaver-${status}`, 'Barista-Strong-77', {}, `10.4.0.${status.length}`);
@@ -167,7 +182,11 @@ describe('sign-in', () => {
       t.call('POST', '/api/coffee/account', {
         token,
         lang: 'en',
-        body: { account: `p-${password.length}-${Math.random()}`.slice(0, 30), name: 'P', password: t.encrypt(password) },
+        body: {
+          account: `p-${password.length}-${Math.random()}`.slice(0, 30),
+          name: 'P',
+          password: t.encrypt(password),
+        },
       });
     expect((await attempt('short1')).json().msg).toBe('The password must have 8 to 64 characters');
     expect((await attempt('x'.repeat(65))).json().msg).toBe('The password must have 8 to 64 characters');
@@ -181,7 +200,12 @@ describe('sign-in', () => {
     const res = await t.call('POST', '/api/coffee/account', {
       token: await t.adminToken(),
       lang: 'en',
-      body: { account: 'mismatch', name: 'M', password: t.encrypt('Barista-Strong-77'), confirmPassword: t.encrypt('Barista-Strong-78') },
+      body: {
+        account: 'mismatch',
+        name: 'M',
+        password: t.encrypt('Barista-Strong-77'),
+        confirmPassword: t.encrypt('Barista-Strong-78'),
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toBe('Inconsistent password inputs');

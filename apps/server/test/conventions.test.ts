@@ -14,7 +14,11 @@ describe('HTTP conventions (CONTRACT §3)', () => {
   it('wraps success in the envelope and mirrors the status in code', async () => {
     const res = await t.call('POST', '/api/coffee/role/list', { token, body: {} });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ code: 200, msg: 'success', data: { list: [], total: 0, page: 1, limit: 10 } });
+    expect(res.json()).toMatchObject({
+      code: 200,
+      msg: 'success',
+      data: { list: [], total: 0, page: 1, limit: 10 },
+    });
     const missing = await t.call('GET', '/api/coffee/role/1234567', { token, lang: 'en' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ code: 404, msg: 'Not found' });
@@ -29,7 +33,10 @@ describe('HTTP conventions (CONTRACT §3)', () => {
   });
 
   it('sends 64-bit ids as strings', async () => {
-    const res = await t.call('POST', '/api/coffee/role', { token, body: { roleName: 'ids', roleTitle: 'Ids' } });
+    const res = await t.call('POST', '/api/coffee/role', {
+      token,
+      body: { roleName: 'ids', roleTitle: 'Ids' },
+    });
     const id = res.json().data.id;
     expect(typeof id).toBe('string');
     expect(BigInt(id) > 2n ** 53n).toBe(true);
@@ -43,7 +50,9 @@ describe('HTTP conventions (CONTRACT §3)', () => {
     const en = await t.call('GET', '/api/auth/getUserInfo', { lang: 'en' });
     const zh = await t.call('GET', '/api/auth/getUserInfo', { lang: 'zh' });
     const tw = await t.call('GET', '/api/auth/getUserInfo', { lang: 'tw' });
-    const byHeader = await t.call('GET', '/api/auth/getUserInfo', { headers: { 'accept-language': 'zh-CN,zh;q=0.9' } });
+    const byHeader = await t.call('GET', '/api/auth/getUserInfo', {
+      headers: { 'accept-language': 'zh-CN,zh;q=0.9' },
+    });
     const none = await t.call('GET', '/api/auth/getUserInfo');
     expect(en.json().msg).toBe('Login permission expired');
     expect(zh.json().msg).toBe('登录权限已过期');
@@ -59,12 +68,22 @@ describe('HTTP conventions (CONTRACT §3)', () => {
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data).not.toHaveProperty('timeZone');
-    const bad = await t.call('POST', '/api/coffee/role/list', { token, lang: 'en', body: { timeZone: 'Mars/Olympus' } });
+    const bad = await t.call('POST', '/api/coffee/role/list', {
+      token,
+      lang: 'en',
+      body: { timeZone: 'Mars/Olympus' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toBe('Unknown time zone: Mars/Olympus');
-    const badGet = await t.call('GET', '/api/coffee/menu/nav', { token, query: { timeZone: 'Nowhere/City' } });
+    const badGet = await t.call('GET', '/api/coffee/menu/nav', {
+      token,
+      query: { timeZone: 'Nowhere/City' },
+    });
     expect(badGet.statusCode).toBe(400);
-    const goodGet = await t.call('GET', '/api/coffee/menu/nav', { token, query: { timeZone: 'Europe/Paris' } });
+    const goodGet = await t.call('GET', '/api/coffee/menu/nav', {
+      token,
+      query: { timeZone: 'Europe/Paris' },
+    });
     expect(goodGet.statusCode).toBe(200);
   });
 
@@ -88,7 +107,9 @@ describe('HTTP conventions (CONTRACT §3)', () => {
     const res = await t.call('POST', '/api/coffee/account/list', { token, lang: 'en', body: { limit: 501 } });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].field).toBe('limit');
-    expect((await t.call('POST', '/api/coffee/account/list', { token, body: { limit: 500 } })).statusCode).toBe(200);
+    expect(
+      (await t.call('POST', '/api/coffee/account/list', { token, body: { limit: 500 } })).statusCode,
+    ).toBe(200);
   });
 
   it('strips unknown fields and never writes fields the caller may not set', async () => {
@@ -101,22 +122,37 @@ describe('HTTP conventions (CONTRACT §3)', () => {
     expect(item).not.toHaveProperty('hacker');
     expect(item.merchantId).toBeNull();
     expect(item.id).not.toBe('42');
-    const [row] = await t.sql('select merchant_id, created_by::text from organization where id = $1', [item.id]);
+    const [row] = await t.sql('select merchant_id, created_by::text from organization where id = $1', [
+      item.id,
+    ]);
     expect(row.merchant_id).toBeNull();
     expect(row.created_by).not.toBe('1');
   });
 
   it('refuses over-long and malformed fields with a per-field message in the request language', async () => {
-    const long = await t.call('POST', '/api/coffee/role', { token, lang: 'en', body: { roleName: 'x'.repeat(65), roleTitle: 'T' } });
+    const long = await t.call('POST', '/api/coffee/role', {
+      token,
+      lang: 'en',
+      body: { roleName: 'x'.repeat(65), roleTitle: 'T' },
+    });
     expect(long.statusCode).toBe(400);
     expect(long.json().errors[0]).toMatchObject({ field: 'roleName' });
     expect(long.json().msg).toMatch(/^roleName: /);
-    const zh = await t.call('POST', '/api/coffee/role', { token, lang: 'zh', body: { roleName: 'x'.repeat(65), roleTitle: 'T' } });
+    const zh = await t.call('POST', '/api/coffee/role', {
+      token,
+      lang: 'zh',
+      body: { roleName: 'x'.repeat(65), roleTitle: 'T' },
+    });
     expect(zh.json().msg).toMatch(/[\u4e00-\u9fff]/);
     const email = await t.call('POST', '/api/coffee/account', {
       token,
       lang: 'en',
-      body: { account: 'bad-email', name: 'B', password: t.encrypt('Barista-Strong-77'), email: 'not-an-email' },
+      body: {
+        account: 'bad-email',
+        name: 'B',
+        password: t.encrypt('Barista-Strong-77'),
+        email: 'not-an-email',
+      },
     });
     expect(email.json().msg).toBe('email: Email error');
     const phone = await t.call('POST', '/api/coffee/account', {
@@ -139,7 +175,12 @@ describe('HTTP conventions (CONTRACT §3)', () => {
   it('accepts emails with a bracketed IPv4 domain', async () => {
     const res = await t.call('POST', '/api/coffee/account', {
       token,
-      body: { account: 'ip-mail', name: 'I', password: t.encrypt('Barista-Strong-77'), email: 'ops@[192.168.1.20]' },
+      body: {
+        account: 'ip-mail',
+        name: 'I',
+        password: t.encrypt('Barista-Strong-77'),
+        email: 'ops@[192.168.1.20]',
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
   });

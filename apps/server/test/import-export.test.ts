@@ -15,10 +15,19 @@ function multipart(filename: string, content: Buffer, contentType: string) {
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
   );
-  return { payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
-async function upload(resource: string, filename: string, content: Buffer, dryRun: boolean, type = 'text/csv') {
+async function upload(
+  resource: string,
+  filename: string,
+  content: Buffer,
+  dryRun: boolean,
+  type = 'text/csv',
+) {
   const { payload, contentType } = multipart(filename, content, type);
   const res = await t.app.inject({
     method: 'POST',
@@ -52,8 +61,13 @@ describe('import', () => {
     expect(body.data.imported).toBe(0);
     const rowsWithErrors = [...new Set(body.data.errors.map((e: any) => e.row))];
     expect(rowsWithErrors).toEqual([3, 4, 5, 6]);
-    expect(body.data.errors.find((e: any) => e.row === 3).message).toBe('The password must have 8 to 64 characters');
-    expect(body.data.errors.find((e: any) => e.row === 4)).toMatchObject({ field: 'email', message: 'Email error' });
+    expect(body.data.errors.find((e: any) => e.row === 3).message).toBe(
+      'The password must have 8 to 64 characters',
+    );
+    expect(body.data.errors.find((e: any) => e.row === 4)).toMatchObject({
+      field: 'email',
+      message: 'Email error',
+    });
     expect(body.data.errors.find((e: any) => e.row === 5).message).toBe('This account already exists');
     expect(body.data.errors.find((e: any) => e.row === 6).field).toBe('status');
     expect(await t.sql(`select 1 from account where account like 'cashier.%'`)).toHaveLength(0);
@@ -74,7 +88,13 @@ describe('import', () => {
       ['xl.amy', 'Amy', 'Affogato-Espresso-7', '+852 5123 4567'],
       ['xl.ben', 'Ben', 'Americano-Iced-Tall-8', ''],
     ]);
-    const { status, body } = await upload('account', 'a.xlsx', file, false, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const { status, body } = await upload(
+      'account',
+      'a.xlsx',
+      file,
+      false,
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.data).toMatchObject({ total: 2, imported: 2, errors: [] });
     await t.login('xl.amy', 'Affogato-Espresso-7');
@@ -84,7 +104,12 @@ describe('import', () => {
     const missing = await upload('role', 'r.csv', Buffer.from('roleName\nbarista\n'), false);
     expect(missing.status).toBe(400);
     expect(missing.body.msg).toBe('Missing column: roleTitle');
-    const ok = await upload('role', 'r.csv', Buffer.from('roleName,roleTitle,remark\nbarista,Barista,Makes drinks\n'), false);
+    const ok = await upload(
+      'role',
+      'r.csv',
+      Buffer.from('roleName,roleTitle,remark\nbarista,Barista,Makes drinks\n'),
+      false,
+    );
     expect(ok.body.data.imported).toBe(1);
   });
 
@@ -97,7 +122,10 @@ describe('import', () => {
   });
 
   it('offers a template with the importable columns', async () => {
-    const res = await t.call('GET', '/api/coffee/account/import-template', { token: admin, query: { format: 'csv' } });
+    const res = await t.call('GET', '/api/coffee/account/import-template', {
+      token: admin,
+      query: { format: 'csv' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body.replace('\uFEFF', '').split('\r\n')[0]).toBe(
       'account,name,password,enterpriseName,roleIds,organizationId,phone,email,idNumber,workAddress,status,avatar,notes',
@@ -107,19 +135,36 @@ describe('import', () => {
 
 describe('export', () => {
   it('exports the current filter to CSV and Excel, escaping formulas', async () => {
-    await t.call('POST', '/api/coffee/organization', { token: admin, body: { name: '=HYPERLINK("http://evil")', type: 'team' } });
-    await t.call('POST', '/api/coffee/organization', { token: admin, body: { name: 'Plain Team', type: 'team' } });
-    await t.call('POST', '/api/coffee/organization', { token: admin, body: { name: 'Branch', type: 'branch' } });
-    const csv = await t.call('POST', '/api/coffee/organization/export', { token: admin, body: { format: 'csv', type: 'team' } });
+    await t.call('POST', '/api/coffee/organization', {
+      token: admin,
+      body: { name: '=HYPERLINK("http://evil")', type: 'team' },
+    });
+    await t.call('POST', '/api/coffee/organization', {
+      token: admin,
+      body: { name: 'Plain Team', type: 'team' },
+    });
+    await t.call('POST', '/api/coffee/organization', {
+      token: admin,
+      body: { name: 'Branch', type: 'branch' },
+    });
+    const csv = await t.call('POST', '/api/coffee/organization/export', {
+      token: admin,
+      body: { format: 'csv', type: 'team' },
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
-    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="organization-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(csv.headers['content-disposition']).toMatch(
+      /attachment; filename="organization-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     const lines = csv.body.replace('\uFEFF', '').trim().split('\r\n');
     expect(lines).toHaveLength(3);
     expect(csv.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(csv.body).not.toContain('Branch');
 
-    const x = await t.call('POST', '/api/coffee/organization/export', { token: admin, body: { format: 'xlsx' } });
+    const x = await t.call('POST', '/api/coffee/organization/export', {
+      token: admin,
+      body: { format: 'xlsx' },
+    });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(x.rawPayload as unknown as ArrayBuffer);
     const names = wb.worksheets[0].getColumn(2).values.filter(Boolean);

@@ -15,14 +15,22 @@ const routes: RouteOptions[] = [];
 beforeAll(async () => {
   database = await openPglite(null);
   // The app is built without touching the database; onRoute sees every route as it is added.
-  const app = await buildApp({ database, keys: testKeys(), logLevel: 'silent', webDist: null, onRoute: (r) => routes.push(r) });
+  const app = await buildApp({
+    database,
+    keys: testKeys(),
+    logLevel: 'silent',
+    webDist: null,
+    onRoute: (r) => routes.push(r),
+  });
   await app.ready();
   await app.close();
 });
 afterAll(() => database.close());
 
 it('every /api route has a permission code or an explicit public / signed-in mark', () => {
-  const api = routes.filter((r) => r.url.startsWith('/api/') && !PUBLIC_PREFIXES.some((p) => r.url.startsWith(p)));
+  const api = routes.filter(
+    (r) => r.url.startsWith('/api/') && !PUBLIC_PREFIXES.some((p) => r.url.startsWith(p)),
+  );
   expect(api.length).toBeGreaterThan(30);
   const unmarked = api
     .filter((r) => {
@@ -35,7 +43,9 @@ it('every /api route has a permission code or an explicit public / signed-in mar
 
 it('every permission code used by a route is declared and reachable through a menu', () => {
   const seeded = new Set(MENU_SEED.map((m) => m.perms).filter(Boolean));
-  const used = routes.map((r) => (r.config as { permission?: string } | undefined)?.permission).filter((p): p is string => !!p);
+  const used = routes
+    .map((r) => (r.config as { permission?: string } | undefined)?.permission)
+    .filter((p): p is string => !!p);
   for (const code of used) {
     expect(ALL_PERMISSION_CODES, code).toContain(code);
     expect(seeded.has(code), `${code} has no menu entry, so no role can grant it`).toBe(true);
@@ -43,6 +53,13 @@ it('every permission code used by a route is declared and reachable through a me
 });
 
 it('only sign-in, the public key and health are public', () => {
-  const open = routes.filter((r) => r.url.startsWith('/api/') && (r.config as { public?: boolean } | undefined)?.public);
-  expect([...new Set(open.map((r) => r.url))].sort()).toEqual(['/api/auth/doLogin', '/api/auth/publicKey', '/api/docs/openapi.json', '/api/health']);
+  const open = routes.filter(
+    (r) => r.url.startsWith('/api/') && (r.config as { public?: boolean } | undefined)?.public,
+  );
+  expect([...new Set(open.map((r) => r.url))].sort()).toEqual([
+    '/api/auth/doLogin',
+    '/api/auth/publicKey',
+    '/api/docs/openapi.json',
+    '/api/health',
+  ]);
 });

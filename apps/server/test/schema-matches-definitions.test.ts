@@ -24,10 +24,24 @@ afterAll(() => database.close());
 
 // information_schema's udt_name for each Drizzle SQL type we use.
 const udt = (sqlType: string) =>
-  ({ bigint: 'int8', 'bigint[]': '_int8', text: 'text', integer: 'int4', boolean: 'bool', 'numeric(12, 2)': 'numeric', date: 'date', jsonb: 'jsonb', 'timestamp with time zone': 'timestamptz' })[sqlType] ?? sqlType;
+  ({
+    bigint: 'int8',
+    'bigint[]': '_int8',
+    text: 'text',
+    integer: 'int4',
+    boolean: 'bool',
+    'numeric(12, 2)': 'numeric',
+    date: 'date',
+    jsonb: 'jsonb',
+    'timestamp with time zone': 'timestamptz',
+  })[sqlType] ?? sqlType;
 
 it('registers every declared resource', () => {
-  expect(registeredResources().map((r) => r.def.name).sort()).toEqual(Object.keys(RESOURCES).sort());
+  expect(
+    registeredResources()
+      .map((r) => r.def.name)
+      .sort(),
+  ).toEqual(Object.keys(RESOURCES).sort());
 });
 
 it('each resource table has every column its definition implies, with the same type', async () => {

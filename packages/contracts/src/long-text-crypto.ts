@@ -23,7 +23,10 @@ export function encryptLongText(publicKeyPem: string, text: string): string {
   return utf8Chunks(text)
     .map((chunk) =>
       forge.util.encode64(
-        key.encrypt(chunk, 'RSA-OAEP', { md: forge.md.sha256.create(), mgf1: { md: forge.md.sha256.create() } }),
+        key.encrypt(chunk, 'RSA-OAEP', {
+          md: forge.md.sha256.create(),
+          mgf1: { md: forge.md.sha256.create() },
+        }),
       ),
     )
     .join('.');

@@ -22,7 +22,13 @@ export interface MenuSeedNode {
 type Titles = [zh: string, tw: string, en: string];
 
 const nodes: MenuSeedNode[] = [];
-function add(id: number, parentId: number, type: number, [name, twName, enName]: Titles, extra: Partial<MenuSeedNode> = {}) {
+function add(
+  id: number,
+  parentId: number,
+  type: number,
+  [name, twName, enName]: Titles,
+  extra: Partial<MenuSeedNode> = {},
+) {
   nodes.push({
     id: String(id),
     parentId: String(parentId),
@@ -37,10 +43,12 @@ function add(id: number, parentId: number, type: number, [name, twName, enName]:
     ...extra,
   });
 }
-const dir = (id: number, parentId: number, t: Titles, icon: string) => add(id, parentId, MENU_TYPE.directory, t, { icon });
+const dir = (id: number, parentId: number, t: Titles, icon: string) =>
+  add(id, parentId, MENU_TYPE.directory, t, { icon });
 const page = (id: number, parentId: number, t: Titles, url: string, perms: string, icon = '') =>
   add(id, parentId, MENU_TYPE.page, t, { url, perms, icon });
-const button = (id: number, parentId: number, t: Titles, perms: string) => add(id, parentId, MENU_TYPE.button, t, { perms });
+const button = (id: number, parentId: number, t: Titles, perms: string) =>
+  add(id, parentId, MENU_TYPE.button, t, { perms });
 
 const B = {
   create: ['新增', '新增', 'Create'] as Titles,
@@ -71,13 +79,27 @@ button(111204, 1112, B.import, P.role.import);
 button(111205, 1112, B.export, P.role.export);
 button(111206, 1112, ['授权', '授權', 'Authorize'], P.role.authorize);
 
-page(1113, 1110, ['用户组织', '使用者組織', 'User organization'], 'organization/list', P.organization.list, 'apartment');
+page(
+  1113,
+  1110,
+  ['用户组织', '使用者組織', 'User organization'],
+  'organization/list',
+  P.organization.list,
+  'apartment',
+);
 button(111301, 1113, B.create, P.organization.create);
 button(111302, 1113, B.update, P.organization.update);
 button(111303, 1113, B.delete, P.organization.delete);
 button(111304, 1113, B.export, P.organization.export);
 
-page(1114, 1110, ['系统日志', '系統日誌', 'System log'], 'operation-log/list', P.operationLog.list, 'file-search');
+page(
+  1114,
+  1110,
+  ['系统日志', '系統日誌', 'System log'],
+  'operation-log/list',
+  P.operationLog.list,
+  'file-search',
+);
 button(111401, 1114, B.export, P.operationLog.export);
 
 page(1120, 1100, ['菜单设置', '選單設定', 'Menu Settings'], 'menu/list', P.menu.list, 'menu');

@@ -90,7 +90,8 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
 
 export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef {
   for (const [key, field] of Object.entries(def.fields)) {
-    if (field.kind === 'enum' && !field.values?.length) throw new Error(`${def.name}.${key}: enum needs values`);
+    if (field.kind === 'enum' && !field.values?.length)
+      throw new Error(`${def.name}.${key}: enum needs values`);
     if ((field.kind === 'ref' || field.kind === 'refs') && !field.ref)
       throw new Error(`${def.name}.${key}: ref needs a target`);
   }
@@ -145,7 +146,10 @@ export function fieldInputSchema(field: FieldDef): z.ZodType {
     case 'text':
     case 'textarea':
     case 'image': {
-      let s = z.string().trim().max(field.max ?? (field.kind === 'textarea' ? 2000 : 255));
+      let s = z
+        .string()
+        .trim()
+        .max(field.max ?? (field.kind === 'textarea' ? 2000 : 255));
       if (field.required) s = s.min(Math.max(1, field.min ?? 1), { error: 'msg.required' });
       else if (field.min) s = s.min(field.min);
       return s;
@@ -190,9 +194,7 @@ export function fieldInputSchema(field: FieldDef): z.ZodType {
 
 /** Fields a client may write on create. */
 export function writableFields(def: ResourceDef, mode: 'create' | 'update'): Array<[string, FieldDef]> {
-  return Object.entries(def.fields).filter(
-    ([, fd]) => !fd.readOnly && !(mode === 'update' && fd.createOnly),
-  );
+  return Object.entries(def.fields).filter(([, fd]) => !fd.readOnly && !(mode === 'update' && fd.createOnly));
 }
 
 /** Body of `POST /api/coffee/R`: unknown keys are stripped (zod's default). */
@@ -244,7 +246,12 @@ export function listSchema(def: ResourceDef) {
     const value =
       fd.search === 'like'
         ? z.string().trim().max(255)
-        : fieldInputSchema({ ...fd, required: false, min: undefined, kind: fd.kind === 'refs' ? 'ref' : fd.kind });
+        : fieldInputSchema({
+            ...fd,
+            required: false,
+            min: undefined,
+            kind: fd.kind === 'refs' ? 'ref' : fd.kind,
+          });
     if (fd.search === 'range' && fd.kind === 'datetime') {
       // A day (taken in the request's timeZone) or an exact instant.
       const bound = z.union([z.string().regex(DATE_PATTERN), z.iso.datetime({ offset: true })]);

@@ -61,7 +61,11 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   keys: LoginKeys;
-  call(method: string, url: string, opts?: CallOptions): Promise<LightMyRequestResponse & { body: string; json: () => any }>;
+  call(
+    method: string,
+    url: string,
+    opts?: CallOptions,
+  ): Promise<LightMyRequestResponse & { body: string; json: () => any }>;
   encrypt(text: string): string;
   login(account: string, password: string): Promise<string>;
   /** A fresh admin token (a new session each call: tests may revoke or expire sessions). */
@@ -77,7 +81,14 @@ export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
   await seedMenus(database.db);
   await ensureAdmin(database.db, ADMIN_PASSWORD);
   const keys = testKeys();
-  const app = await buildApp({ database, keys, logLevel: 'silent', mqtt: { healthy: () => true }, webDist: null, ...overrides });
+  const app = await buildApp({
+    database,
+    keys,
+    logLevel: 'silent',
+    mqtt: { healthy: () => true },
+    webDist: null,
+    ...overrides,
+  });
   await app.ready();
   const pool = new pg.Pool({ connectionString: url, max: 2 });
 

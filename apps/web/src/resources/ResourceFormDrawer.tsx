@@ -34,9 +34,11 @@ interface Props {
   onClose: () => void;
   onSaved?: (row: Row) => void;
   renderers?: FieldRenderers;
+  /** Help shown under a field. */
+  hints?: Partial<Record<string, string>>;
 }
 
-export default function ResourceFormDrawer({ def, target, onClose, onSaved, renderers = {} }: Props) {
+export default function ResourceFormDrawer({ def, target, onClose, onSaved, renderers = {}, hints = {} }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Record<string, unknown>>();
   const [loading, setLoading] = useState(false);
@@ -114,6 +116,7 @@ export default function ResourceFormDrawer({ def, target, onClose, onSaved, rend
                 key={key}
                 name={key}
                 label={label}
+                extra={hints[key]}
                 rules={lockedOnEdit ? [] : fieldRules(t, key, field, label, mode)}
                 dependencies={key === 'confirmPassword' ? ['password'] : undefined}
                 valuePropName={field.kind === 'bool' ? 'checked' : 'value'}

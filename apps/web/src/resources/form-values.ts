@@ -60,6 +60,8 @@ export function toFormValues(def: ResourceDef, row: Row): Record<string, unknown
   for (const [key, field] of Object.entries(def.fields)) {
     const value = row[key];
     if (value === undefined || value === null) continue;
+    // Top-level rows carry parent '0', which is no id: the form shows "top level" (empty) instead.
+    if (field.kind === 'ref' && String(value) === '0') continue;
     if ((field.kind === 'date' || field.kind === 'datetime') && typeof value === 'string') values[key] = dayjs(value);
     else if (field.kind === 'json') values[key] = JSON.stringify(value, null, 2);
     else values[key] = value;

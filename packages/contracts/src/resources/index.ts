@@ -9,5 +9,8 @@ export { accountResource, menuResource, operationLogResource, organizationResour
 
 /** Every declared resource, by name: the web's generic pages and the server's checks walk this. */
 export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
-  [accountResource, roleResource, organizationResource, menuResource, operationLogResource].map((r) => [r.name, r]),
+  [accountResource, roleResource, organizationResource, menuResource, operationLogResource].map((r) => [
+    r.name,
+    r,
+  ]),
 );

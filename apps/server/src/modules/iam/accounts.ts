@@ -8,7 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { text, boolean, timestamp } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { BLOCKED_ACCOUNT_STATUSES, P, accountResource, idSchema, type AccountStatus, type PartnerType } from '@brewfleet/contracts';
+import {
+  BLOCKED_ACCOUNT_STATUSES,
+  P,
+  accountResource,
+  idSchema,
+  type AccountStatus,
+  type PartnerType,
+} from '@brewfleet/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { rows } from '../../platform/db/client.ts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
@@ -30,7 +37,8 @@ export interface AccountDeps {
 
 /** A password as a client sends it: long-text encrypted over the API, plain in an import file. */
 export function readPassword(keys: LoginKeys, value: unknown, source: 'api' | 'import'): string {
-  if (typeof value !== 'string' || value === '') throw badRequest('msg.passwordEmpty', {}, [{ field: 'password', message: 'msg.passwordEmpty' }]);
+  if (typeof value !== 'string' || value === '')
+    throw badRequest('msg.passwordEmpty', {}, [{ field: 'password', message: 'msg.passwordEmpty' }]);
   return source === 'api' ? decryptLongText(keys.privateKey, value) : value;
 }
 
@@ -42,14 +50,17 @@ export function checkPolicy(password: string, field = 'password') {
 export const accountExtraColumns = {
   passwordHash: text('password_hash').notNull(),
   superAdmin: boolean('super_admin').notNull().default(false),
-  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow(),
 };
 
 export function registerAccounts(app: FastifyInstance, deps: AccountDeps) {
   const { db, keys, sessions } = deps;
 
   async function checkRoles(input: Row, ctx: HookContext) {
-    if (Array.isArray(input.roleIds)) assertCanGrant(ctx.user, await codesOfRoles(ctx.db, input.roleIds as string[]));
+    if (Array.isArray(input.roleIds))
+      assertCanGrant(ctx.user, await codesOfRoles(ctx.db, input.roleIds as string[]));
   }
 
   const { reg } = registerResource(app, deps, accountResource, {
@@ -57,17 +68,33 @@ export function registerAccounts(app: FastifyInstance, deps: AccountDeps) {
     hooks: {
       async beforeCreate(input, ctx) {
         const password = readPassword(keys, input.password, ctx.source);
-        if (input.confirmPassword != null && readPassword(keys, input.confirmPassword, ctx.source) !== password) {
-          throw badRequest('msg.passwordMismatch', {}, [{ field: 'confirmPassword', message: 'msg.passwordMismatch' }]);
+        if (
+          input.confirmPassword != null &&
+          readPassword(keys, input.confirmPassword, ctx.source) !== password
+        ) {
+          throw badRequest('msg.passwordMismatch', {}, [
+            { field: 'confirmPassword', message: 'msg.passwordMismatch' },
+          ]);
         }
         checkPolicy(password);
         await checkRoles(input, ctx);
-        const [taken] = await rows(ctx.db, sql`select 1 from account where lower(account) = lower(${input.account as string})`);
-        if (taken) throw new AppError(409, 'msg.accountExists', {}, [{ field: 'account', message: 'msg.accountExists' }]);
-        return { ...input, passwordHash: await hashPassword(password), partnerType: ctx.user.partnerType as PartnerType };
+        const [taken] = await rows(
+          ctx.db,
+          sql`select 1 from account where lower(account) = lower(${input.account as string})`,
+        );
+        if (taken)
+          throw new AppError(409, 'msg.accountExists', {}, [
+            { field: 'account', message: 'msg.accountExists' },
+          ]);
+        return {
+          ...input,
+          passwordHash: await hashPassword(password),
+          partnerType: ctx.user.partnerType as PartnerType,
+        };
       },
       async beforeUpdate(input, existing, ctx) {
-        if (existing.superAdmin && input.status && input.status !== 'normal') throw badRequest('msg.adminProtected');
+        if (existing.superAdmin && input.status && input.status !== 'normal')
+          throw badRequest('msg.adminProtected');
         await checkRoles(input, ctx);
         return input;
       },

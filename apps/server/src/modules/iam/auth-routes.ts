@@ -68,10 +68,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
     },
   );
 
-  app.post('/api/auth/logout', { schema: { tags }, config: { authOnly: true, action: 'auth.logout' } }, async (request) => {
-    await sessions.revoke(request.tokenHash!);
-    return null;
-  });
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags }, config: { authOnly: true, action: 'auth.logout' } },
+    async (request) => {
+      await sessions.revoke(request.tokenHash!);
+      return null;
+    },
+  );
 
   app.get('/api/auth/getUserInfo', { schema: { tags }, config: { authOnly: true } }, async (request) => {
     const u = request.user!;
@@ -91,7 +95,13 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
   app.post(
     '/api/auth/changePassword',
     {
-      schema: { body: z.object({ oldPassword: z.string().min(1).max(4096), newPassword: z.string().min(1).max(4096) }), tags },
+      schema: {
+        body: z.object({
+          oldPassword: z.string().min(1).max(4096),
+          newPassword: z.string().min(1).max(4096),
+        }),
+        tags,
+      },
       config: { authOnly: true, action: 'auth.changePassword' },
     },
     async (request) => {
@@ -99,7 +109,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
       const user = request.user!;
       const oldPassword = readPassword(keys, body.oldPassword, 'api');
       const newPassword = readPassword(keys, body.newPassword, 'api');
-      const [row] = await rows<{ password_hash: string }>(db, sql`select password_hash from account where id = ${user.userId}`);
+      const [row] = await rows<{ password_hash: string }>(
+        db,
+        sql`select password_hash from account where id = ${user.userId}`,
+      );
       if (!row || !(await verifyPassword(row.password_hash, oldPassword))) {
         throw badRequest('msg.passwordWrong', {}, [{ field: 'oldPassword', message: 'msg.passwordWrong' }]);
       }

@@ -25,9 +25,22 @@ export async function seedDemo(db: Db) {
                          values (${name}, 'department', ${hq.id}, ${description}, ${i + 1})`);
   }
   const pagesAndButtons = (codes: string[]) =>
-    MENU_SEED.filter((m) => m.type !== MENU_TYPE.directory && (codes.includes(m.perms) || m.perms === '')).map((m) => m.id);
-  const operatorMenus = pagesAndButtons([...Object.values(P.account), ...Object.values(P.organization), P.role.list, P.operationLog.list]);
-  const auditorMenus = pagesAndButtons([P.account.list, P.role.list, P.organization.list, P.operationLog.list, P.operationLog.export]);
+    MENU_SEED.filter(
+      (m) => m.type !== MENU_TYPE.directory && (codes.includes(m.perms) || m.perms === ''),
+    ).map((m) => m.id);
+  const operatorMenus = pagesAndButtons([
+    ...Object.values(P.account),
+    ...Object.values(P.organization),
+    P.role.list,
+    P.operationLog.list,
+  ]);
+  const auditorMenus = pagesAndButtons([
+    P.account.list,
+    P.role.list,
+    P.organization.list,
+    P.operationLog.list,
+    P.operationLog.export,
+  ]);
   const role = async (name: string, title: string, remark: string, menus: string[]) => {
     const [r] = await rows<{ id: string }>(
       db,
@@ -36,8 +49,18 @@ export async function seedDemo(db: Db) {
     );
     return r.id;
   };
-  const operator = await role('operator', 'Operations manager', 'Manages staff accounts and organizations', operatorMenus);
-  const auditor = await role('auditor', 'Auditor', 'Reads accounts, roles and the operation log', auditorMenus);
+  const operator = await role(
+    'operator',
+    'Operations manager',
+    'Manages staff accounts and organizations',
+    operatorMenus,
+  );
+  const auditor = await role(
+    'auditor',
+    'Auditor',
+    'Reads accounts, roles and the operation log',
+    auditorMenus,
+  );
   const hash = await hashPassword(DEMO_PASSWORD);
   for (const [account, name, roleId, email] of [
     ['operator', 'Chen Wei', operator, 'chen.wei@brewfleet.example'],

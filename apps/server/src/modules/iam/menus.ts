@@ -73,7 +73,8 @@ async function navMenus(db: Db, user: AuthUser): Promise<MenuRow[]> {
   const keep = new Set<string>();
   for (const m of menus) {
     if (m.type !== MENU_TYPE.page || !(granted.has(m.id) || !m.perms)) continue;
-    for (let cur: MenuRow | undefined = m; cur && !keep.has(cur.id); cur = byId.get(cur.parent_id ?? '')) keep.add(cur.id);
+    for (let cur: MenuRow | undefined = m; cur && !keep.has(cur.id); cur = byId.get(cur.parent_id ?? ''))
+      keep.add(cur.id);
   }
   return menus.filter((m) => keep.has(m.id));
 }
@@ -103,34 +104,64 @@ export function registerMenus(app: FastifyInstance, deps: { db: Db }) {
       async beforeDelete(list, ctx) {
         const ids = list.map((r) => String(r.id));
         const idArray = sql`${`{${ids.join(',')}}`}::bigint[]`;
-        const [child] = await rows(ctx.db, sql`select 1 from menu where parent_id = any(${idArray}) and not id = any(${idArray}) limit 1`);
+        const [child] = await rows(
+          ctx.db,
+          sql`select 1 from menu where parent_id = any(${idArray}) and not id = any(${idArray}) limit 1`,
+        );
         if (child) throw new AppError(409, 'msg.menuHasChildren');
         // Roles stop granting what no longer exists.
-        await ctx.db.execute(sql`update role set menu_id_list = array(select unnest(menu_id_list) except select unnest(${idArray}))
+        await ctx.db
+          .execute(sql`update role set menu_id_list = array(select unnest(menu_id_list) except select unnest(${idArray}))
                                   where menu_id_list && ${idArray}`);
       },
     },
   });
 
-  app.get('/api/coffee/menu', { schema: { tags }, config: { permission: P.menu.list } }, async () => menuTree(await allMenus(db)));
+  app.get('/api/coffee/menu', { schema: { tags }, config: { permission: P.menu.list } }, async () =>
+    menuTree(await allMenus(db)),
+  );
 
   app.get('/api/coffee/menu/nav', { schema: { tags }, config: { authOnly: true } }, async (request) =>
     menuTree(await navMenus(db, request.user!)),
   );
 
-  app.get('/api/coffee/menu/select', { schema: { tags }, config: { permission: P.menu.list } }, async (request) => {
-    const label = (m: MenuRow) => (request.lang === 'en' ? m.en_name : request.lang === 'tw' ? m.tw_name : m.name);
-    const menus = (await allMenus(db)).filter((m) => m.type !== MENU_TYPE.button);
-    return buildTree(
-      menus.map((m) => ({ id: m.id, parentId: m.parent_id ?? '0', value: m.id, label: label(m), type: m.type, children: [] })),
-      'children',
-    );
-  });
+  app.get(
+    '/api/coffee/menu/select',
+    { schema: { tags }, config: { permission: P.menu.list } },
+    async (request) => {
+      const label = (m: MenuRow) =>
+        request.lang === 'en' ? m.en_name : request.lang === 'tw' ? m.tw_name : m.name;
+      const menus = (await allMenus(db)).filter((m) => m.type !== MENU_TYPE.button);
+      return buildTree(
+        menus.map((m) => ({
+          id: m.id,
+          parentId: m.parent_id ?? '0',
+          value: m.id,
+          label: label(m),
+          type: m.type,
+          children: [],
+        })),
+        'children',
+      );
+    },
+  );
 
-  app.get('/api/coffee/user/permission', { schema: { tags: ['auth'] }, config: { authOnly: true } }, async (request) => {
-    const user = request.user!;
-    if (!user.superAdmin) return [...user.permissions].sort();
-    const codes = await rows<{ perms: string }>(db, sql`select perms from menu where coalesce(perms, '') <> ''`);
-    return [...new Set([...ALL_PERMISSION_CODES, ...codes.flatMap((c) => c.perms.split(',').map((s) => s.trim()))])].sort();
-  });
+  app.get(
+    '/api/coffee/user/permission',
+    { schema: { tags: ['auth'] }, config: { authOnly: true } },
+    async (request) => {
+      const user = request.user!;
+      if (!user.superAdmin) return [...user.permissions].sort();
+      const codes = await rows<{ perms: string }>(
+        db,
+        sql`select perms from menu where coalesce(perms, '') <> ''`,
+      );
+      return [
+        ...new Set([
+          ...ALL_PERMISSION_CODES,
+          ...codes.flatMap((c) => c.perms.split(',').map((s) => s.trim())),
+        ]),
+      ].sort();
+    },
+  );
 }

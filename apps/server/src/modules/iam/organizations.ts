@@ -41,7 +41,11 @@ export function registerOrganizations(app: FastifyInstance, deps: { db: Db }) {
     '/api/coffee/organization/tree',
     { schema: { tags: ['organization'] }, config: { permission: organizationResource.permissions.list } },
     async (request) => {
-      const list = await db.select().from(reg.table).where(visibleTo(reg, request.user)).orderBy(reg.columns.orderNum);
+      const list = await db
+        .select()
+        .from(reg.table)
+        .where(visibleTo(reg, request.user))
+        .orderBy(reg.columns.orderNum);
       return buildTree(
         list.map((o: any) => ({
           id: String(o.id),

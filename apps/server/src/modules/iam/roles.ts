@@ -12,7 +12,8 @@ import { AppError, notFound } from '../../platform/http/errors.ts';
 import { assertCanGrant, codesOfMenus } from './grants.ts';
 
 async function checkGrant(input: Row, ctx: HookContext) {
-  if (Array.isArray(input.menuIdList)) assertCanGrant(ctx.user, await codesOfMenus(ctx.db, input.menuIdList as string[]));
+  if (Array.isArray(input.menuIdList))
+    assertCanGrant(ctx.user, await codesOfMenus(ctx.db, input.menuIdList as string[]));
 }
 
 async function checkUniqueName(input: Row, ctx: HookContext, exceptId?: string) {
@@ -23,7 +24,8 @@ async function checkUniqueName(input: Row, ctx: HookContext, exceptId?: string) 
     sql`select 1 from role where lower(role_name) = lower(${input.roleName})
           and coalesce(merchant_id, 0) = coalesce(${merchant}::bigint, 0) and id <> coalesce(${exceptId ?? null}::bigint, 0)`,
   );
-  if (taken) throw new AppError(409, 'msg.roleExists', {}, [{ field: 'roleName', message: 'msg.roleExists' }]);
+  if (taken)
+    throw new AppError(409, 'msg.roleExists', {}, [{ field: 'roleName', message: 'msg.roleExists' }]);
 }
 
 export function registerRoles(app: FastifyInstance, deps: { db: Db }) {
@@ -41,7 +43,10 @@ export function registerRoles(app: FastifyInstance, deps: { db: Db }) {
       },
       async beforeDelete(list, ctx) {
         const ids = list.map((r) => String(r.id));
-        const [used] = await rows(ctx.db, sql`select 1 from account where role_ids && ${`{${ids.join(',')}}`}::bigint[] limit 1`);
+        const [used] = await rows(
+          ctx.db,
+          sql`select 1 from account where role_ids && ${`{${ids.join(',')}}`}::bigint[] limit 1`,
+        );
         if (used) throw new AppError(409, 'msg.inUse');
       },
     },

@@ -22,14 +22,20 @@ export async function seedMenus(db: Db) {
 export class AdminPasswordError extends Error {}
 
 /** Creates `admin` when the database has no accounts; returns the generated password, if one was made. */
-export async function ensureAdmin(db: Db, adminPassword: string | undefined): Promise<{ created: boolean; generated?: string }> {
+export async function ensureAdmin(
+  db: Db,
+  adminPassword: string | undefined,
+): Promise<{ created: boolean; generated?: string }> {
   const [any] = await rows(db, sql`select 1 from account limit 1`);
   if (any) return { created: false };
   let password = adminPassword;
   let generated: string | undefined;
   if (password) {
     const violation = passwordPolicyViolation(password);
-    if (violation) throw new AdminPasswordError(`ADMIN_PASSWORD: must have 8 to 64 characters and not be a common password`);
+    if (violation)
+      throw new AdminPasswordError(
+        `ADMIN_PASSWORD: must have 8 to 64 characters and not be a common password`,
+      );
   } else {
     password = generated = crypto.randomBytes(12).toString('base64url');
   }

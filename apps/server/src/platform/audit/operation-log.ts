@@ -17,7 +17,8 @@ export function registerAudit(app: FastifyInstance, db: Db) {
     const config = request.routeOptions.config;
     if (config.noAudit || (!request.user && !config.action)) return;
     const body = request.body as Record<string, unknown> | undefined;
-    const account = request.user?.account ?? (typeof body?.account === 'string' ? body.account.slice(0, 64) : null);
+    const account =
+      request.user?.account ?? (typeof body?.account === 'string' ? body.account.slice(0, 64) : null);
     const status = reply.statusCode;
     try {
       await db.execute(sql`

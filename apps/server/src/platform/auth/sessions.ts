@@ -71,7 +71,9 @@ export function createSessions(db: Db, opts: SessionOptions) {
         await db.execute(sql`update session set last_seen_at = now() where id = ${row.session_id}`);
       }
       // A menu's perms may list several codes separated by commas.
-      const permissions = new Set((row.perms ?? []).flatMap((p) => p.split(',').map((c) => c.trim())).filter(Boolean));
+      const permissions = new Set(
+        (row.perms ?? []).flatMap((p) => p.split(',').map((c) => c.trim())).filter(Boolean),
+      );
       return {
         tokenHash,
         user: {
@@ -88,12 +90,16 @@ export function createSessions(db: Db, opts: SessionOptions) {
     },
 
     async revoke(tokenHash: string) {
-      await db.execute(sql`update session set revoked_at = now() where token_hash = ${tokenHash} and revoked_at is null`);
+      await db.execute(
+        sql`update session set revoked_at = now() where token_hash = ${tokenHash} and revoked_at is null`,
+      );
     },
 
     /** Ends every session of an account: password changed or reset, account disabled or resigned. */
     async revokeAll(accountId: string) {
-      await db.execute(sql`update session set revoked_at = now() where account_id = ${accountId} and revoked_at is null`);
+      await db.execute(
+        sql`update session set revoked_at = now() where account_id = ${accountId} and revoked_at is null`,
+      );
     },
   };
 }

@@ -5,7 +5,14 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { createSchema, listSchema, translate, writableFields, type FieldDef, type ResourceDef } from '@brewfleet/contracts';
+import {
+  createSchema,
+  listSchema,
+  translate,
+  writableFields,
+  type FieldDef,
+  type ResourceDef,
+} from '@brewfleet/contracts';
 import type { Db } from '../db/client.ts';
 import { AppError, badRequest, type ErrorDetail } from '../http/errors.ts';
 import { localizeIssue } from '../http/plumbing.ts';
@@ -45,7 +52,10 @@ function cellValue(field: FieldDef, raw: string): unknown {
           ? false
           : text;
     case 'refs':
-      return text.split(/[;,]/).map((s) => s.trim()).filter(Boolean);
+      return text
+        .split(/[;,]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
     case 'json':
       try {
         return JSON.parse(text);
@@ -73,7 +83,10 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
   app.post(
     `${base}/export`,
     {
-      schema: { body: listSchema(def).omit({ page: true, limit: true }).extend({ format: formatSchema }), tags },
+      schema: {
+        body: listSchema(def).omit({ page: true, limit: true }).extend({ format: formatSchema }),
+        tags,
+      },
       config: { permission: def.permissions.export ?? def.permissions.list, noAudit: true },
     },
     async (request, reply) => {
@@ -109,10 +122,18 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
 
   app.get(
     `${base}/import-template`,
-    { schema: { querystring: z.object({ format: formatSchema }), tags }, config: { permission: importPermission } },
+    {
+      schema: { querystring: z.object({ format: formatSchema }), tags },
+      config: { permission: importPermission },
+    },
     async (request, reply) => {
       const { format } = request.query as { format: Format };
-      const file = await writeSheet(format, columns.map(([k]) => k), [], def.name);
+      const file = await writeSheet(
+        format,
+        columns.map(([k]) => k),
+        [],
+        def.name,
+      );
       return reply
         .header('content-type', CONTENT_TYPES[format])
         .header('content-disposition', `attachment; filename="${def.name}-template.${format}"`)
@@ -162,7 +183,12 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
             try {
               // A savepoint per row: one row's failure is reported without aborting the others' checks.
               await tx.transaction((sp) =>
-                deps.create(input, { db: sp as unknown as Db, user: request.user!, request, source: 'import' }),
+                deps.create(input, {
+                  db: sp as unknown as Db,
+                  user: request.user!,
+                  request,
+                  source: 'import',
+                }),
               );
               imported++;
             } catch (error) {
@@ -180,7 +206,12 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
       }
       errors.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
       if (errors.length && !dryRun) {
-        throw new AppError(422, 'msg.importRowErrors', { count: new Set(errors.map((e) => e.row)).size }, errors);
+        throw new AppError(
+          422,
+          'msg.importRowErrors',
+          { count: new Set(errors.map((e) => e.row)).size },
+          errors,
+        );
       }
       request.auditTarget = dryRun ? 'dry-run' : `${imported} rows`;
       return {
@@ -192,4 +223,3 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
     },
   );
 }
-

@@ -28,11 +28,19 @@ export function listConditions(
       const to = filters[`${key}To`];
       const isDay = (v: unknown): v is string => typeof v === 'string' && DATE_PATTERN.test(v);
       if (from != null && from !== '') {
-        out.push(fd.kind === 'datetime' && isDay(from) ? sql`${column} >= ${dayStart(from, timeZone)}` : gte(column, from));
+        out.push(
+          fd.kind === 'datetime' && isDay(from)
+            ? sql`${column} >= ${dayStart(from, timeZone)}`
+            : gte(column, from),
+        );
       }
       if (to != null && to !== '') {
         // A day as upper bound includes that whole day.
-        out.push(fd.kind === 'datetime' && isDay(to) ? sql`${column} < ${dayStart(to, timeZone, 1)}` : lte(column, to));
+        out.push(
+          fd.kind === 'datetime' && isDay(to)
+            ? sql`${column} < ${dayStart(to, timeZone, 1)}`
+            : lte(column, to),
+        );
       }
       continue;
     }
@@ -40,7 +48,10 @@ export function listConditions(
     if (value == null || value === '') continue;
     if (fd.kind === 'refs') {
       const ids = (Array.isArray(value) ? value : [value]).map(String);
-      if (ids.length) out.push(sql`${column} && ${sql.raw(`array[${ids.map((i) => `${BigInt(i)}`).join(',')}]::bigint[]`)}`);
+      if (ids.length)
+        out.push(
+          sql`${column} && ${sql.raw(`array[${ids.map((i) => `${BigInt(i)}`).join(',')}]::bigint[]`)}`,
+        );
     } else if (fd.search === 'like') {
       out.push(ilike(column, likeValue(String(value))));
     } else if (fd.search === 'in' && Array.isArray(value)) {
@@ -52,7 +63,11 @@ export function listConditions(
   return out;
 }
 
-export function listOrder(columns: Record<string, Column>, sort: string | undefined, fallback: string | undefined): SQL[] {
+export function listOrder(
+  columns: Record<string, Column>,
+  sort: string | undefined,
+  fallback: string | undefined,
+): SQL[] {
   const key = sort ?? fallback ?? '-createdAt';
   const column = columns[key.replace(/^-/, '')] ?? columns.createdAt;
   const order = key.startsWith('-') ? desc(column) : asc(column);

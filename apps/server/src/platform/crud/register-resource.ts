@@ -53,13 +53,16 @@ export async function checkReferences(def: ResourceDef, input: Row, db: Db, user
       .select({ n: count() })
       .from(target.table)
       .where(all([inArray(target.columns.id, ids), visibleTo(target, user)]));
-    if (Number(n) !== ids.length) throw badRequest('msg.refNotFound', { field: key }, [{ field: key, message: 'msg.refNotFound' }]);
+    if (Number(n) !== ids.length)
+      throw badRequest('msg.refNotFound', { field: key }, [{ field: key, message: 'msg.refNotFound' }]);
   }
 }
 
 /** Only the keys that are columns of the table: virtual and unknown keys never reach SQL. */
 function columnValues(reg: Registered, values: Row): Row {
-  return Object.fromEntries(Object.entries(values).filter(([k, v]) => k in reg.columns && k !== 'id' && v !== undefined));
+  return Object.fromEntries(
+    Object.entries(values).filter(([k, v]) => k in reg.columns && k !== 'id' && v !== undefined),
+  );
 }
 
 export function getRegistered(name: string): Registered {
@@ -75,17 +78,30 @@ export function registerResource(
   opts: { hooks?: ResourceHooks; extraColumns?: Parameters<typeof tableFor>[1] } = {},
 ) {
   const table = tableFor(def, opts.extraColumns);
-  const reg: Registered = { def, table, columns: getTableColumns(table) as Record<string, PgColumn>, hooks: opts.hooks ?? {} };
+  const reg: Registered = {
+    def,
+    table,
+    columns: getTableColumns(table) as Record<string, PgColumn>,
+    hooks: opts.hooks ?? {},
+  };
   registry.set(def.name, reg);
   const { db } = deps;
   const base = `/api/coffee/${def.name}`;
   const disabled = new Set(def.disable ?? []);
   const p = def.permissions;
   const tags = [def.name];
-  const ctxOf = (request: FastifyRequest, tx: Db = db): HookContext => ({ db: tx, user: request.user!, request, source: 'api' });
+  const ctxOf = (request: FastifyRequest, tx: Db = db): HookContext => ({
+    db: tx,
+    user: request.user!,
+    request,
+    source: 'api',
+  });
 
   async function findVisible(tx: Db, ids: string[], user: AuthUser): Promise<Row[]> {
-    return (await tx.select().from(table).where(all([inArray(reg.columns.id, ids), visibleTo(reg, user)]))) as Row[];
+    return (await tx
+      .select()
+      .from(table)
+      .where(all([inArray(reg.columns.id, ids), visibleTo(reg, user)]))) as Row[];
   }
 
   /** The create path, shared by POST and import: defaults, references, hook, tenant, insert. */
@@ -123,7 +139,12 @@ export function registerResource(
           .offset((body.page - 1) * body.limit),
         db.select({ total: count() }).from(table).where(where),
       ]);
-      return { list: (list as Row[]).map((r) => toItem(reg, r)), total: Number(total), page: body.page, limit: body.limit };
+      return {
+        list: (list as Row[]).map((r) => toItem(reg, r)),
+        total: Number(total),
+        page: body.page,
+        limit: body.limit,
+      };
     },
   );
 
@@ -140,7 +161,9 @@ export function registerResource(
         const list = await db
           .select({ value: reg.columns.id, label })
           .from(table)
-          .where(all([visibleTo(reg, request.user), keyword ? sql`${label} ilike ${`%${keyword}%`}` : undefined]))
+          .where(
+            all([visibleTo(reg, request.user), keyword ? sql`${label} ilike ${`%${keyword}%`}` : undefined]),
+          )
           .orderBy(label)
           .limit(1000);
         return list.map((o) => ({ value: String(o.value), label: String(o.label ?? '') }));
@@ -164,9 +187,14 @@ export function registerResource(
   if (p.create && !disabled.has('create')) {
     app.post(
       base,
-      { schema: { body: createSchema(def), tags }, config: { permission: p.create, action: `${def.name}.create` } },
+      {
+        schema: { body: createSchema(def), tags },
+        config: { permission: p.create, action: `${def.name}.create` },
+      },
       async (request) => {
-        const row = await db.transaction((tx) => create(request.body as Row, ctxOf(request, tx as unknown as Db)));
+        const row = await db.transaction((tx) =>
+          create(request.body as Row, ctxOf(request, tx as unknown as Db)),
+        );
         request.auditTarget = String(row.id);
         return toItem(reg, row);
       },
@@ -176,7 +204,10 @@ export function registerResource(
   if (p.update && !disabled.has('update')) {
     app.put(
       base,
-      { schema: { body: updateSchema(def), tags }, config: { permission: p.update, action: `${def.name}.update` } },
+      {
+        schema: { body: updateSchema(def), tags },
+        config: { permission: p.update, action: `${def.name}.update` },
+      },
       async (request) => {
         const { id, ...input } = request.body as Row & { id: string };
         request.auditTarget = id;

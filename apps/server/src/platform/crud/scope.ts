@@ -8,7 +8,11 @@ import type { ResourceDef } from '@brewfleet/contracts';
 import type { AuthUser } from '../auth/auth-user.ts';
 import type { Registered } from './types.ts';
 
-export function scopeCondition(def: ResourceDef, columns: Record<string, Column>, user: AuthUser | null): SQL | undefined {
+export function scopeCondition(
+  def: ResourceDef,
+  columns: Record<string, Column>,
+  user: AuthUser | null,
+): SQL | undefined {
   if (def.tenant === 'none' || !user || user.partnerType === 'platform') return undefined;
   if (user.partnerType === 'store' && user.storeId) return eq(columns.storeId, user.storeId);
   if (user.merchantId) return eq(columns.merchantId, user.merchantId);
@@ -22,6 +26,9 @@ export function tenantValues(def: ResourceDef, user: AuthUser | null): Record<st
 
 /** Conditions limiting rows of a resource to what the user may see: tenant scope and the module's rule. */
 export function visibleTo(reg: Registered, user: AuthUser | null): SQL | undefined {
-  const conditions = [scopeCondition(reg.def, reg.columns, user), user ? reg.hooks.visible?.(user) : undefined];
+  const conditions = [
+    scopeCondition(reg.def, reg.columns, user),
+    user ? reg.hooks.visible?.(user) : undefined,
+  ];
   return and(...conditions.filter((c): c is SQL => !!c));
 }

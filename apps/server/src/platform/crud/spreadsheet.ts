@@ -23,9 +23,11 @@ export function zipUnpackedSize(buf: Buffer): number {
   let offset = buf.readUInt32LE(eocd + 16);
   let total = 0;
   for (let i = 0; i < entries; i++) {
-    if (offset + 46 > buf.length || buf.readUInt32LE(offset) !== 0x02014b50) throw badRequest('msg.importFile');
+    if (offset + 46 > buf.length || buf.readUInt32LE(offset) !== 0x02014b50)
+      throw badRequest('msg.importFile');
     total += buf.readUInt32LE(offset + 24);
-    offset += 46 + buf.readUInt16LE(offset + 28) + buf.readUInt16LE(offset + 30) + buf.readUInt16LE(offset + 32);
+    offset +=
+      46 + buf.readUInt16LE(offset + 28) + buf.readUInt16LE(offset + 30) + buf.readUInt16LE(offset + 32);
   }
   return total;
 }
@@ -54,7 +56,8 @@ export async function readSheet(buf: Buffer): Promise<{ headers: string[]; rows:
     }
     const sheet = workbook.worksheets[0];
     if (!sheet) throw badRequest('msg.importFile');
-    if (sheet.rowCount > IMPORT_MAX_ROWS + 1) throw badRequest('msg.importTooManyRows', { max: IMPORT_MAX_ROWS });
+    if (sheet.rowCount > IMPORT_MAX_ROWS + 1)
+      throw badRequest('msg.importTooManyRows', { max: IMPORT_MAX_ROWS });
     table = [];
     sheet.eachRow({ includeEmpty: false }, (row) => {
       const values = row.values as ExcelJS.CellValue[]; // 1-based
@@ -63,7 +66,13 @@ export async function readSheet(buf: Buffer): Promise<{ headers: string[]; rows:
   } else {
     if (buf.includes(0)) throw badRequest('msg.importFile');
     try {
-      table = parse(buf, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true, max_record_size: 64 * 1024 });
+      table = parse(buf, {
+        bom: true,
+        skip_empty_lines: true,
+        trim: true,
+        relax_column_count: true,
+        max_record_size: 64 * 1024,
+      });
     } catch {
       throw badRequest('msg.importFile');
     }
@@ -90,7 +99,12 @@ const csvField = (v: string | number | boolean) => {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-export async function writeSheet(format: Format, headers: string[], rows: unknown[][], sheetName: string): Promise<Buffer> {
+export async function writeSheet(
+  format: Format,
+  headers: string[],
+  rows: unknown[][],
+  sheetName: string,
+): Promise<Buffer> {
   const safeRows = rows.map((r) => r.map(safeCell));
   if (format === 'csv') {
     const lines = [headers, ...safeRows].map((r) => r.map(csvField).join(','));

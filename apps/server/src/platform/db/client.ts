@@ -20,7 +20,9 @@ export interface Database {
    * Run `fn` with a connection holding a transaction: several statements of raw SQL (migrations).
    * Rolled back whole when `fn` throws.
    */
-  transactionRaw<T>(fn: (exec: (text: string, params?: unknown[]) => Promise<{ rows: any[] }>) => Promise<T>): Promise<T>;
+  transactionRaw<T>(
+    fn: (exec: (text: string, params?: unknown[]) => Promise<{ rows: any[] }>) => Promise<T>,
+  ): Promise<T>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -27,15 +27,30 @@ function listen(server: net.Server, port: number, host: string): Promise<number>
   });
 }
 
-export async function startMqtt(opts: { url?: string; port: number; host: string; log: FastifyBaseLogger }): Promise<Mqtt> {
+export async function startMqtt(opts: {
+  url?: string;
+  port: number;
+  host: string;
+  log: FastifyBaseLogger;
+}): Promise<Mqtt> {
   const clientId = `brewfleet-server-${crypto.randomBytes(6).toString('hex')}`;
   if (opts.url) {
-    const client = mqtt.connect(opts.url, { clientId, reconnectPeriod: 2000, connectTimeout: 10_000, protocolVersion: 5 });
+    const client = mqtt.connect(opts.url, {
+      clientId,
+      reconnectPeriod: 2000,
+      connectTimeout: 10_000,
+      protocolVersion: 5,
+    });
     client.on('error', (err) => opts.log.warn({ err: err.message }, 'mqtt connection error'));
     await new Promise<void>((resolve, reject) => {
       client.once('connect', () => resolve());
-      client.once('error', (err) => reject(new MqttStartError(`MQTT_URL: cannot connect to ${opts.url}: ${err.message}`)));
-      setTimeout(() => reject(new MqttStartError(`MQTT_URL: no answer from ${opts.url} within 10 s`)), 10_000).unref();
+      client.once('error', (err) =>
+        reject(new MqttStartError(`MQTT_URL: cannot connect to ${opts.url}: ${err.message}`)),
+      );
+      setTimeout(
+        () => reject(new MqttStartError(`MQTT_URL: no answer from ${opts.url} within 10 s`)),
+        10_000,
+      ).unref();
     });
     return { client, port: null, healthy: () => client.connected, close: () => client.endAsync() };
   }
@@ -60,7 +75,12 @@ export async function startMqtt(opts: { url?: string; port: number; host: string
     );
   }
   opts.log.info({ port }, `embedded MQTT broker on mqtt://${opts.host}:${port}`);
-  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { clientId, username: 'server', password: secret, reconnectPeriod: 1000 });
+  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
+    clientId,
+    username: 'server',
+    password: secret,
+    reconnectPeriod: 1000,
+  });
   return {
     client,
     port,

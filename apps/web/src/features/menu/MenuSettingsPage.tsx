@@ -86,7 +86,6 @@ export default function MenuSettingsPage() {
     () => ({
       parentId: () => <ParentPicker />,
       type: () => <TypeSwitch />,
-      url: () => undefined,
     }),
     [],
   );
@@ -190,7 +189,8 @@ export default function MenuSettingsPage() {
         target={target}
         onClose={close}
         onSaved={refresh}
-        renderers={{ parentId: renderers.parentId, type: renderers.type }}
+        renderers={renderers}
+        hints={{ url: t('menuSettings.urlHint'), perms: t('menuSettings.permsHint'), icon: t('menuSettings.iconHint') }}
       />
     </Card>
   );
