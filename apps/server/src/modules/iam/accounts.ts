@@ -20,7 +20,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { rows } from '../../platform/db/client.ts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
 import { all } from '../../platform/crud/query.ts';
-import { visibleTo } from '../../platform/crud/scope.ts';
+import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
 import type { HookContext, Row } from '../../platform/crud/types.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
 import { decryptLongText } from '../../platform/auth/long-text.ts';
@@ -98,9 +98,10 @@ export function registerAccounts(app: FastifyInstance, deps: AccountDeps) {
         await checkRoles(input, ctx);
         return input;
       },
-      async afterUpdate(row, before) {
+      async afterUpdate(row, before, ctx) {
         const blocked = (s: unknown) => BLOCKED_ACCOUNT_STATUSES.includes(s as AccountStatus);
-        if (blocked(row.status) && !blocked(before.status)) await sessions.revokeAll(String(row.id));
+        // In the same transaction: on PGlite's single connection another one would wait for this one.
+        if (blocked(row.status) && !blocked(before.status)) await sessions.revokeAll(String(row.id), ctx.db);
       },
       beforeDelete(list, ctx) {
         if (list.some((r) => r.superAdmin)) throw badRequest('msg.adminProtected');
@@ -121,11 +122,13 @@ export function registerAccounts(app: FastifyInstance, deps: AccountDeps) {
       const password = readPassword(keys, sent, 'api');
       checkPolicy(password);
       const hash = await hashPassword(password);
-      const updated = await db
-        .update(reg.table)
-        .set({ passwordHash: hash, passwordChangedAt: new Date(), updatedAt: new Date() })
-        .where(all([eq(reg.columns.id, id), visibleTo(reg, request.user)]))
-        .returning({ id: reg.columns.id });
+      const updated = await inRequestScope(db, request, (tx) =>
+        tx
+          .update(reg.table)
+          .set({ passwordHash: hash, passwordChangedAt: new Date(), updatedAt: new Date() })
+          .where(all([eq(reg.columns.id, id), visibleTo(reg, request.user)]))
+          .returning({ id: reg.columns.id }),
+      );
       if (!updated.length) throw notFound();
       await sessions.revokeAll(id);
       return null;

@@ -7,6 +7,7 @@ import { rows, type Db } from '../../platform/db/client.ts';
 import type { LoginKeys } from '../../platform/auth/keys.ts';
 import type { Sessions } from '../../platform/auth/sessions.ts';
 import type { Throttle } from '../../platform/auth/throttle.ts';
+import { inScope, SYSTEM } from '../../platform/db/scope.ts';
 import { decryptLongText } from '../../platform/auth/long-text.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { badRequest, tooMany } from '../../platform/http/errors.ts';
@@ -49,9 +50,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
       const wait = await throttle.lockedFor(account, request.ip);
       if (wait > 0) throw tooMany(wait);
       const password = decryptLongText(keys.privateKey, sent);
-      const [user] = await rows<LoginRow>(
-        db,
-        sql`select id::text as id, password_hash, status from account where lower(account) = lower(${account})`,
+      // Before sign-in there is no tenant: the account is looked up in the system scope.
+      const [user] = await inScope(db, SYSTEM, (tx) =>
+        rows<LoginRow>(
+          tx,
+          sql`select id::text as id, password_hash, status from account where lower(account) = lower(${account})`,
+        ),
       );
       // Unknown accounts cost one hash verification too, and get the same message.
       const ok = await verifyPassword(user?.password_hash ?? (await decoyHash()), password);
@@ -62,7 +66,9 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
       if (BLOCKED_ACCOUNT_STATUSES.includes(user.status)) throw badRequest('msg.accountBlocked');
       await throttle.recordSuccess(account);
       const tokenValue = await sessions.create(user.id, request.ip, request.headers['user-agent']);
-      await db.execute(sql`update account set last_login_at = now() where id = ${user.id}`);
+      await inScope(db, SYSTEM, (tx) =>
+        tx.execute(sql`update account set last_login_at = now() where id = ${user.id}`),
+      );
       request.auditTarget = user.id;
       return { tokenValue };
     },
@@ -109,17 +115,17 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
       const user = request.user!;
       const oldPassword = readPassword(keys, body.oldPassword, 'api');
       const newPassword = readPassword(keys, body.newPassword, 'api');
-      const [row] = await rows<{ password_hash: string }>(
-        db,
-        sql`select password_hash from account where id = ${user.userId}`,
+      const [row] = await inScope(db, user.scope, (tx) =>
+        rows<{ password_hash: string }>(tx, sql`select password_hash from account where id = ${user.userId}`),
       );
       if (!row || !(await verifyPassword(row.password_hash, oldPassword))) {
         throw badRequest('msg.passwordWrong', {}, [{ field: 'oldPassword', message: 'msg.passwordWrong' }]);
       }
       checkPolicy(newPassword, 'newPassword');
-      await db.execute(
-        sql`update account set password_hash = ${await hashPassword(newPassword)}, password_changed_at = now(),
-                               updated_at = now() where id = ${user.userId}`,
+      const hash = await hashPassword(newPassword);
+      await inScope(db, user.scope, (tx) =>
+        tx.execute(sql`update account set password_hash = ${hash}, password_changed_at = now(),
+                                          updated_at = now() where id = ${user.userId}`),
       );
       request.auditTarget = user.userId;
       await sessions.revokeAll(user.userId);

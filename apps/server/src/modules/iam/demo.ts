@@ -7,10 +7,15 @@ import { sql } from 'drizzle-orm';
 import { MENU_SEED, MENU_TYPE, P } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
+import { inScope, SYSTEM } from '../../platform/db/scope.ts';
 
 export const DEMO_PASSWORD = 'Brew-Demo-2026';
 
-export async function seedDemo(db: Db) {
+export async function seedDemo(database: Db) {
+  await inScope(database, SYSTEM, seedAccessData);
+}
+
+async function seedAccessData(db: Db) {
   const [hq] = await rows<{ id: string }>(
     db,
     sql`insert into organization (name, type, contact, description, order_num)

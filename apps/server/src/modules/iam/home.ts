@@ -7,48 +7,50 @@ import { count, desc, sql } from 'drizzle-orm';
 import { P } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { getRegistered, toItem } from '../../platform/crud/register-resource.ts';
-import { visibleTo } from '../../platform/crud/scope.ts';
+import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
 import { hasPermission } from '../../platform/auth/auth-user.ts';
 
 export function registerHome(app: FastifyInstance, deps: { db: Db }) {
-  const { db } = deps;
   app.get(
     '/api/coffee/home/summary',
     { schema: { tags: ['home'] }, config: { authOnly: true } },
     async (request) => {
       const user = request.user!;
-      const countOf = async (name: string, code: string) => {
-        if (!hasPermission(user, code)) return null;
-        const reg = getRegistered(name);
-        const [{ n }] = await db.select({ n: count() }).from(reg.table).where(visibleTo(reg, user));
-        return Number(n);
-      };
-      const log = getRegistered('operation-log');
-      const recentOperations = hasPermission(user, P.operationLog.list)
-        ? (
-            await db
-              .select()
-              .from(log.table)
-              .where(visibleTo(log, user))
-              .orderBy(desc(log.columns.createdAt))
-              .limit(8)
-          ).map((r) => toItem(log, r as Record<string, unknown>))
-        : [];
-      const [me] = await rows<{ last_login_at: Date | null; previous_login_at: Date | null }>(
-        db,
-        sql`select a.last_login_at,
-                 (select s.created_at from session s where s.account_id = a.id order by s.created_at desc offset 1 limit 1) as previous_login_at
-            from account a where a.id = ${user.userId}`,
-      );
-      return {
-        accounts: await countOf('account', P.account.list),
-        roles: await countOf('role', P.role.list),
-        organizations: await countOf('organization', P.organization.list),
-        menus: await countOf('menu', P.menu.list),
-        recentOperations,
-        lastLoginAt: me?.last_login_at ?? null,
-        previousLoginAt: me?.previous_login_at ?? null,
-      };
+      return inRequestScope(deps.db, request, async (db) => {
+        const countOf = async (name: string, code: string) => {
+          if (!hasPermission(user, code)) return null;
+          const reg = getRegistered(name);
+          const [{ n }] = await db.select({ n: count() }).from(reg.table).where(visibleTo(reg, user));
+          return Number(n);
+        };
+        const log = getRegistered('operation-log');
+        const recentOperations = hasPermission(user, P.operationLog.list)
+          ? (
+              await db
+                .select()
+                .from(log.table)
+                .where(visibleTo(log, user))
+                .orderBy(desc(log.columns.createdAt))
+                .limit(8)
+            ).map((r) => toItem(log, r as Record<string, unknown>))
+          : [];
+        const [me] = await rows<{ last_login_at: Date | null; previous_login_at: Date | null }>(
+          db,
+          sql`select a.last_login_at,
+                     (select s.created_at from session s where s.account_id = a.id
+                       order by s.created_at desc offset 1 limit 1) as previous_login_at
+                from account a where a.id = ${user.userId}`,
+        );
+        return {
+          accounts: await countOf('account', P.account.list),
+          roles: await countOf('role', P.role.list),
+          organizations: await countOf('organization', P.organization.list),
+          menus: await countOf('menu', P.menu.list),
+          recentOperations,
+          lastLoginAt: me?.last_login_at ?? null,
+          previousLoginAt: me?.previous_login_at ?? null,
+        };
+      });
     },
   );
 }

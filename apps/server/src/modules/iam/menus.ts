@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { ALL_PERMISSION_CODES, MENU_TYPE, P, menuResource } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
+import { inRequestScope } from '../../platform/crud/scope.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../../platform/auth/auth-user.ts';
 import { grantedMenuIds } from './grants.ts';
@@ -117,12 +118,12 @@ export function registerMenus(app: FastifyInstance, deps: { db: Db }) {
     },
   });
 
-  app.get('/api/coffee/menu', { schema: { tags }, config: { permission: P.menu.list } }, async () =>
-    menuTree(await allMenus(db)),
+  app.get('/api/coffee/menu', { schema: { tags }, config: { permission: P.menu.list } }, async (request) =>
+    menuTree(await inRequestScope(db, request, allMenus)),
   );
 
   app.get('/api/coffee/menu/nav', { schema: { tags }, config: { authOnly: true } }, async (request) =>
-    menuTree(await navMenus(db, request.user!)),
+    menuTree(await inRequestScope(db, request, (tx) => navMenus(tx, request.user!))),
   );
 
   app.get(
@@ -131,7 +132,7 @@ export function registerMenus(app: FastifyInstance, deps: { db: Db }) {
     async (request) => {
       const label = (m: MenuRow) =>
         request.lang === 'en' ? m.en_name : request.lang === 'tw' ? m.tw_name : m.name;
-      const menus = (await allMenus(db)).filter((m) => m.type !== MENU_TYPE.button);
+      const menus = (await inRequestScope(db, request, allMenus)).filter((m) => m.type !== MENU_TYPE.button);
       return buildTree(
         menus.map((m) => ({
           id: m.id,
@@ -152,9 +153,8 @@ export function registerMenus(app: FastifyInstance, deps: { db: Db }) {
     async (request) => {
       const user = request.user!;
       if (!user.superAdmin) return [...user.permissions].sort();
-      const codes = await rows<{ perms: string }>(
-        db,
-        sql`select perms from menu where coalesce(perms, '') <> ''`,
+      const codes = await inRequestScope(db, request, (tx) =>
+        rows<{ perms: string }>(tx, sql`select perms from menu where coalesce(perms, '') <> ''`),
       );
       return [
         ...new Set([

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { organizationResource } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
-import { visibleTo } from '../../platform/crud/scope.ts';
+import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
 import { buildTree } from './tree.ts';
 
@@ -41,11 +41,9 @@ export function registerOrganizations(app: FastifyInstance, deps: { db: Db }) {
     '/api/coffee/organization/tree',
     { schema: { tags: ['organization'] }, config: { permission: organizationResource.permissions.list } },
     async (request) => {
-      const list = await db
-        .select()
-        .from(reg.table)
-        .where(visibleTo(reg, request.user))
-        .orderBy(reg.columns.orderNum);
+      const list = await inRequestScope(db, request, (tx) =>
+        tx.select().from(reg.table).where(visibleTo(reg, request.user)).orderBy(reg.columns.orderNum),
+      );
       return buildTree(
         list.map((o: any) => ({
           id: String(o.id),

@@ -6,7 +6,7 @@ import { P, idSchema, roleResource } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { registerResource, checkReferences, toItem } from '../../platform/crud/register-resource.ts';
 import { all } from '../../platform/crud/query.ts';
-import { visibleTo } from '../../platform/crud/scope.ts';
+import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
 import type { HookContext, Row } from '../../platform/crud/types.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { assertCanGrant, codesOfMenus } from './grants.ts';
@@ -63,8 +63,7 @@ export function registerRoles(app: FastifyInstance, deps: { db: Db }) {
       request.auditTarget = id;
       const user = request.user!;
       const ids = [...new Set(menuIdList)];
-      return deps.db.transaction(async (trx) => {
-        const tx = trx as unknown as Db;
+      return inRequestScope(deps.db, request, async (tx) => {
         await checkReferences(roleResource, { menuIdList: ids }, tx, user);
         assertCanGrant(user, await codesOfMenus(tx, ids));
         const [row] = (await tx

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { MENU_SEED } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { hashPassword, passwordPolicyViolation } from '../../platform/auth/passwords.ts';
+import { inScope, SYSTEM } from '../../platform/db/scope.ts';
 
 export async function seedMenus(db: Db) {
   for (const m of MENU_SEED) {
@@ -23,6 +24,13 @@ export class AdminPasswordError extends Error {}
 
 /** Creates `admin` when the database has no accounts; returns the generated password, if one was made. */
 export async function ensureAdmin(
+  database: Db,
+  adminPassword: string | undefined,
+): Promise<{ created: boolean; generated?: string }> {
+  return inScope(database, SYSTEM, (db) => createAdmin(db, adminPassword));
+}
+
+async function createAdmin(
   db: Db,
   adminPassword: string | undefined,
 ): Promise<{ created: boolean; generated?: string }> {

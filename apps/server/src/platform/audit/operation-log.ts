@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { inScope, SYSTEM } from '../db/scope.ts';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -21,13 +22,16 @@ export function registerAudit(app: FastifyInstance, db: Db) {
       request.user?.account ?? (typeof body?.account === 'string' ? body.account.slice(0, 64) : null);
     const status = reply.statusCode;
     try {
-      await db.execute(sql`
+      // The log is written by the server itself, whoever the caller: the system scope.
+      await inScope(db, SYSTEM, (tx) =>
+        tx.execute(sql`
         insert into operation_log (merchant_id, store_id, account_id, account, action, method, path, permission,
                                    target_id, ip, status_code, outcome, duration_ms)
         values (${request.user?.merchantId ?? null}, ${request.user?.storeId ?? null}, ${request.user?.userId ?? null},
                 ${account}, ${config.action ?? `${request.method} ${url}`}, ${request.method}, ${url},
                 ${config.permission ?? null}, ${request.auditTarget?.slice(0, 500) ?? null}, ${request.ip},
-                ${status}, ${status < 400 ? 'success' : 'failure'}, ${Math.round(reply.elapsedTime)})`);
+                ${status}, ${status < 400 ? 'success' : 'failure'}, ${Math.round(reply.elapsedTime)})`),
+      );
     } catch (err) {
       request.log.error({ err }, 'operation log write failed');
     }

@@ -1,4 +1,5 @@
 import type { PartnerType } from '@brewfleet/contracts';
+import type { Scope } from '../db/scope.ts';
 
 /** The signed-in user as every service sees it: identity, tenant and granted permission codes. */
 export interface AuthUser {
@@ -10,6 +11,16 @@ export interface AuthUser {
   storeId: string | null;
   superAdmin: boolean;
   permissions: ReadonlySet<string>;
+  /** The rows this user's requests may see, enforced by the service layer and by row-level security. */
+  scope: Scope;
+}
+
+export function scopeOfUser(u: Pick<AuthUser, 'partnerType' | 'merchantId' | 'storeId'>): Scope {
+  if (u.partnerType === 'platform') return { kind: 'platform' };
+  const merchantIds = u.merchantId ? [u.merchantId] : [];
+  if (u.partnerType === 'store')
+    return { kind: 'store', merchantIds, storeIds: u.storeId ? [u.storeId] : [] };
+  return { kind: 'merchant', merchantIds };
 }
 
 export function hasPermission(user: AuthUser, code: string): boolean {

@@ -6,7 +6,8 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { BLOCKED_ACCOUNT_STATUSES, type PartnerType } from '@brewfleet/contracts';
 import { rows, type Db } from '../db/client.ts';
-import type { AuthUser } from './auth-user.ts';
+import { scopeOfUser, type AuthUser } from './auth-user.ts';
+import { inScope, SYSTEM } from '../db/scope.ts';
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
 
@@ -31,7 +32,9 @@ interface SessionRow {
   perms: string[] | null;
 }
 
-export function createSessions(db: Db, opts: SessionOptions) {
+/** Sessions are server internals: every query here runs in the system scope. */
+export function createSessions(database: Db, opts: SessionOptions) {
+  const system = <T>(fn: (db: Db) => Promise<T>) => inScope(database, SYSTEM, fn);
   const blocked = sql.join(
     BLOCKED_ACCOUNT_STATUSES.map((s) => sql`${s}`),
     sql`, `,
@@ -39,7 +42,7 @@ export function createSessions(db: Db, opts: SessionOptions) {
   return {
     async create(accountId: string, ip: string, userAgent: string | undefined): Promise<string> {
       const token = crypto.randomBytes(32).toString('base64url');
-      await db.execute(sql`
+      await database.execute(sql`
         insert into session (token_hash, account_id, ip, user_agent, expires_at)
         values (${hashToken(token)}, ${accountId}, ${ip}, ${userAgent?.slice(0, 255) ?? null},
                 now() + make_interval(hours => ${opts.maxHours}))`);
@@ -50,9 +53,10 @@ export function createSessions(db: Db, opts: SessionOptions) {
     async resolve(token: string): Promise<{ user: AuthUser; tokenHash: string } | null> {
       if (!token || token.length > 200) return null;
       const tokenHash = hashToken(token);
-      const [row] = await rows<SessionRow>(
-        db,
-        sql`
+      const [row] = await system((db) =>
+        rows<SessionRow>(
+          db,
+          sql`
         select s.id::text as session_id,
                extract(epoch from now() - s.last_seen_at)::int as seen_age,
                a.id::text as user_id, a.account, a.name, a.partner_type,
@@ -65,39 +69,40 @@ export function createSessions(db: Db, opts: SessionOptions) {
            and s.expires_at > now()
            and s.last_seen_at > now() - make_interval(mins => ${opts.idleMinutes})
            and a.status not in (${blocked})`,
+        ),
       );
       if (!row) return null;
       if (row.seen_age >= TOUCH_EVERY_SECONDS) {
-        await db.execute(sql`update session set last_seen_at = now() where id = ${row.session_id}`);
+        await database.execute(sql`update session set last_seen_at = now() where id = ${row.session_id}`);
       }
       // A menu's perms may list several codes separated by commas.
       const permissions = new Set(
         (row.perms ?? []).flatMap((p) => p.split(',').map((c) => c.trim())).filter(Boolean),
       );
+      const identity = { partnerType: row.partner_type, merchantId: row.merchant_id, storeId: row.store_id };
       return {
         tokenHash,
         user: {
           userId: row.user_id,
           account: row.account,
           name: row.name,
-          partnerType: row.partner_type,
-          merchantId: row.merchant_id,
-          storeId: row.store_id,
+          ...identity,
           superAdmin: row.super_admin,
           permissions,
+          scope: scopeOfUser(identity),
         },
       };
     },
 
     async revoke(tokenHash: string) {
-      await db.execute(
+      await database.execute(
         sql`update session set revoked_at = now() where token_hash = ${tokenHash} and revoked_at is null`,
       );
     },
 
     /** Ends every session of an account: password changed or reset, account disabled or resigned. */
-    async revokeAll(accountId: string) {
-      await db.execute(
+    async revokeAll(accountId: string, tx: Db = database) {
+      await tx.execute(
         sql`update session set revoked_at = now() where account_id = ${accountId} and revoked_at is null`,
       );
     },

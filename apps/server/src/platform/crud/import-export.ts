@@ -19,7 +19,7 @@ import { localizeIssue } from '../http/plumbing.ts';
 import { all, listConditions, listOrder } from './query.ts';
 import { storedFields } from './table.ts';
 import { CONTENT_TYPES, readSheet, writeSheet, type Format } from './spreadsheet.ts';
-import { visibleTo } from './scope.ts';
+import { inRequestScope, visibleTo } from './scope.ts';
 import type { HookContext, Registered, Row } from './types.ts';
 
 export const EXPORT_MAX_ROWS = 100_000;
@@ -95,12 +95,14 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
         visibleTo(reg, request.user),
         ...listConditions(def, reg.columns, body, request.timeZone),
       ]);
-      const rows = (await db
-        .select()
-        .from(reg.table)
-        .where(where)
-        .orderBy(...listOrder(reg.columns, body.sort, def.defaultSort))
-        .limit(EXPORT_MAX_ROWS)) as Row[];
+      const rows = (await inRequestScope(db, request, (tx) =>
+        tx
+          .select()
+          .from(reg.table)
+          .where(where)
+          .orderBy(...listOrder(reg.columns, body.sort, def.defaultSort))
+          .limit(EXPORT_MAX_ROWS),
+      )) as Row[];
       const file = await writeSheet(
         body.format,
         exportFields,
@@ -177,8 +179,7 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
 
       let imported = 0;
       try {
-        await db.transaction(async (trx) => {
-          const tx = trx as unknown as Db;
+        await inRequestScope(db, request, async (tx) => {
           for (const { row, input } of inputs) {
             try {
               // A savepoint per row: one row's failure is reported without aborting the others' checks.

@@ -20,7 +20,7 @@ import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { all, listConditions, listOrder } from './query.ts';
-import { tenantValues, visibleTo } from './scope.ts';
+import { inRequestScope, tenantValues, visibleTo } from './scope.ts';
 import type { HookContext, Registered, ResourceHooks, Row } from './types.ts';
 import { storedFields, tableFor } from './table.ts';
 import { registerImportExport } from './import-export.ts';
@@ -129,16 +129,18 @@ export function registerResource(
         visibleTo(reg, request.user),
         ...listConditions(def, reg.columns, body, request.timeZone),
       ]);
-      const [list, [{ total }]] = await Promise.all([
-        db
-          .select()
-          .from(table)
-          .where(where)
-          .orderBy(...listOrder(reg.columns, body.sort, def.defaultSort))
-          .limit(body.limit)
-          .offset((body.page - 1) * body.limit),
-        db.select({ total: count() }).from(table).where(where),
-      ]);
+      const [list, [{ total }]] = await inRequestScope(db, request, (tx) =>
+        Promise.all([
+          tx
+            .select()
+            .from(table)
+            .where(where)
+            .orderBy(...listOrder(reg.columns, body.sort, def.defaultSort))
+            .limit(body.limit)
+            .offset((body.page - 1) * body.limit),
+          tx.select({ total: count() }).from(table).where(where),
+        ]),
+      );
       return {
         list: (list as Row[]).map((r) => toItem(reg, r)),
         total: Number(total),
@@ -158,14 +160,19 @@ export function registerResource(
       async (request): Promise<SelectOption[]> => {
         const { keyword } = request.query as { keyword?: string };
         const label = reg.columns[def.labelField];
-        const list = await db
-          .select({ value: reg.columns.id, label })
-          .from(table)
-          .where(
-            all([visibleTo(reg, request.user), keyword ? sql`${label} ilike ${`%${keyword}%`}` : undefined]),
-          )
-          .orderBy(label)
-          .limit(1000);
+        const list = await inRequestScope(db, request, (tx) =>
+          tx
+            .select({ value: reg.columns.id, label })
+            .from(table)
+            .where(
+              all([
+                visibleTo(reg, request.user),
+                keyword ? sql`${label} ilike ${`%${keyword}%`}` : undefined,
+              ]),
+            )
+            .orderBy(label)
+            .limit(1000),
+        );
         return list.map((o) => ({ value: String(o.value), label: String(o.label ?? '') }));
       },
     );
@@ -178,7 +185,7 @@ export function registerResource(
     { schema: { params: z.object({ id: idSchema }), tags }, config: { permission: p.list } },
     async (request) => {
       const { id } = request.params as { id: string };
-      const [row] = await findVisible(db, [id], request.user!);
+      const [row] = await inRequestScope(db, request, (tx) => findVisible(tx, [id], request.user!));
       if (!row) throw notFound();
       return toItem(reg, row);
     },
@@ -192,8 +199,8 @@ export function registerResource(
         config: { permission: p.create, action: `${def.name}.create` },
       },
       async (request) => {
-        const row = await db.transaction((tx) =>
-          create(request.body as Row, ctxOf(request, tx as unknown as Db)),
+        const row = await inRequestScope(db, request, (tx) =>
+          create(request.body as Row, ctxOf(request, tx)),
         );
         request.auditTarget = String(row.id);
         return toItem(reg, row);
@@ -211,8 +218,7 @@ export function registerResource(
       async (request) => {
         const { id, ...input } = request.body as Row & { id: string };
         request.auditTarget = id;
-        const row = await db.transaction(async (trx) => {
-          const tx = trx as unknown as Db;
+        const row = await inRequestScope(db, request, async (tx) => {
           const ctx = ctxOf(request, tx);
           const [existing] = await findVisible(tx, [id], ctx.user);
           if (!existing) throw notFound();
@@ -235,8 +241,7 @@ export function registerResource(
     const remove = async (request: FastifyRequest) => {
       const ids = [...new Set((request.body as { ids: string[] }).ids)];
       request.auditTarget = ids.join(',');
-      return db.transaction(async (trx) => {
-        const tx = trx as unknown as Db;
+      return inRequestScope(db, request, async (tx) => {
         const rows = await findVisible(tx, ids, request.user!);
         // All or nothing: one id the caller cannot see is a 404 for the whole request.
         if (rows.length !== ids.length) throw notFound();

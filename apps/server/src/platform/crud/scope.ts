@@ -6,7 +6,10 @@
 import { and, eq, sql, type Column, type SQL } from 'drizzle-orm';
 import type { ResourceDef } from '@brewfleet/contracts';
 import type { AuthUser } from '../auth/auth-user.ts';
+import type { FastifyRequest } from 'fastify';
 import type { Registered } from './types.ts';
+import type { Db } from '../db/client.ts';
+import { inScope } from '../db/scope.ts';
 
 export function scopeCondition(
   def: ResourceDef,
@@ -31,4 +34,9 @@ export function visibleTo(reg: Registered, user: AuthUser | null): SQL | undefin
     user ? reg.hooks.visible?.(user) : undefined,
   ];
   return and(...conditions.filter((c): c is SQL => !!c));
+}
+
+/** Run `fn` in one transaction in the scope of the request's user (no user: no rows). */
+export function inRequestScope<T>(db: Db, request: FastifyRequest, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return inScope(db, request.user?.scope ?? { kind: 'none' }, fn);
 }
