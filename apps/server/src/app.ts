@@ -23,6 +23,9 @@ import type { Mqtt } from './platform/mqtt/broker.ts';
 import { registerAudit } from './platform/audit/operation-log.ts';
 import { IMPORT_MAX_BYTES } from './platform/crud/spreadsheet.ts';
 import { registerIam } from './modules/iam/index.ts';
+import { registerTenancy } from './modules/tenancy/index.ts';
+import type { ModuleDeps } from './modules/deps.ts';
+import { createSecretBox } from './platform/crud/secrets.ts';
 
 export interface AppDeps {
   database: Database;
@@ -32,6 +35,8 @@ export interface AppDeps {
   throttle?: ThrottleOptions;
   logLevel?: string;
   trustProxy?: boolean;
+  /** The 32-byte key that seals secret fields at rest. */
+  dataKey: Buffer;
   /** Called for every route as it is registered (the route-coverage test reads them). */
   onRoute?: (route: import('fastify').RouteOptions) => void;
   /** Folder of the built console; served at / when it exists. */
@@ -100,7 +105,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   );
 
-  registerIam(app, { db, keys: deps.keys, sessions, throttle });
+  const modules: ModuleDeps = {
+    db,
+    keys: deps.keys,
+    secrets: createSecretBox(deps.dataKey),
+    sessions,
+    throttle,
+  };
+  registerIam(app, modules);
+  registerTenancy(app, modules);
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

@@ -53,6 +53,11 @@ const schema = z.object({
   SESSION_MAX_HOURS: positiveInt('SESSION_MAX_HOURS').default(12),
   /** RSA key pair shared by several servers; unset: made on first start and kept under DATA_DIR. */
   RSA_PRIVATE_KEY: pem('RSA_PRIVATE_KEY'),
+  /** 32 random bytes, base64: seals secret fields at rest; unset: made on first start under DATA_DIR/keys. */
+  DATA_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'DATA_KEY must be 32 bytes, base64-encoded')
+    .optional(),
   /** Where the built console is; unset: apps/web/dist of this checkout. */
   WEB_DIST: z.string().optional(),
   /** Behind a reverse proxy: trust X-Forwarded-For for the client address (throttling, logs). */

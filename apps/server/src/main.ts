@@ -8,6 +8,7 @@ import { buildApp } from './app.ts';
 import { openPglite, openPostgres, type Database } from './platform/db/client.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { loadLoginKeys } from './platform/auth/keys.ts';
+import { loadDataKey } from './platform/crud/secrets.ts';
 import { startMqtt, MqttStartError, type Mqtt } from './platform/mqtt/broker.ts';
 import { AdminPasswordError, ensureAdmin, seedMenus } from './modules/iam/seed.ts';
 import { seedDemo } from './modules/iam/demo.ts';
@@ -24,9 +25,11 @@ async function start(config: Config) {
     await seedMenus(database.db);
     const admin = await ensureAdmin(database.db, config.ADMIN_PASSWORD);
     const keys = loadLoginKeys({ privateKeyPem: config.RSA_PRIVATE_KEY, dataDir: config.DATA_DIR });
+    const dataKey = loadDataKey({ dataKey: config.DATA_KEY, dataDir: config.DATA_DIR });
     const app = await buildApp({
       database,
       keys,
+      dataKey,
       logLevel: config.LOG_LEVEL,
       trustProxy: config.TRUST_PROXY,
       session: { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS },

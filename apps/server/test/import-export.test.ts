@@ -128,7 +128,7 @@ describe('import', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.body.replace('\uFEFF', '').split('\r\n')[0]).toBe(
-      'account,name,password,enterpriseName,roleIds,organizationId,phone,email,idNumber,workAddress,status,avatar,notes',
+      'account,name,password,enterpriseName,roleIds,organizationId,merchantId,storeId,phone,email,idNumber,workAddress,status,avatar,notes',
     );
   });
 });

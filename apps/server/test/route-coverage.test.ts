@@ -8,7 +8,7 @@ import { ALL_PERMISSION_CODES, MENU_SEED } from '@brewfleet/contracts';
 import { buildApp } from '../src/app.ts';
 import { PUBLIC_PREFIXES } from '../src/platform/auth/guard.ts';
 import { openPglite, type Database } from '../src/platform/db/client.ts';
-import { testKeys } from './helpers/test-app.ts';
+import { TEST_DATA_KEY, testKeys } from './helpers/test-app.ts';
 
 let database: Database;
 const routes: RouteOptions[] = [];
@@ -18,6 +18,7 @@ beforeAll(async () => {
   const app = await buildApp({
     database,
     keys: testKeys(),
+    dataKey: TEST_DATA_KEY,
     logLevel: 'silent',
     webDist: null,
     onRoute: (r) => routes.push(r),

@@ -10,13 +10,13 @@ import { buildApp } from '../src/app.ts';
 import { openPglite, rows, type Database } from '../src/platform/db/client.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
 import { registeredResources } from '../src/platform/crud/register-resource.ts';
-import { testKeys } from './helpers/test-app.ts';
+import { TEST_DATA_KEY, testKeys } from './helpers/test-app.ts';
 
 let database: Database;
 beforeAll(async () => {
   database = await openPglite(null);
   await migrate(database);
-  const app = await buildApp({ database, keys: testKeys(), logLevel: 'silent', webDist: null });
+  const app = await buildApp({ database, keys: testKeys(), dataKey: TEST_DATA_KEY, logLevel: 'silent', webDist: null });
   await app.ready();
   await app.close();
 });
@@ -27,6 +27,8 @@ const udt = (sqlType: string) =>
   ({
     bigint: 'int8',
     'bigint[]': '_int8',
+    'text[]': '_text',
+    'double precision': 'float8',
     text: 'text',
     integer: 'int4',
     boolean: 'bool',

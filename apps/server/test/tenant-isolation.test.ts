@@ -21,6 +21,7 @@ let tokenA: string;
 let tokenB: string;
 
 async function merchantAdmin(account: string, merchantId: string) {
+  await t.sql(`insert into merchant (id, name) values ($1, $2)`, [merchantId, `${account} merchant`]);
   const menuIds = MENU_SEED.filter((m) => m.type !== 0).map((m) => m.id);
   const [role] = await t.sql(
     `insert into role (merchant_id, role_name, role_title, menu_id_list) values ($1, $2, $2, $3) returning id::text`,
@@ -177,6 +178,7 @@ describe('the embedded database (PGlite)', () => {
   beforeAll(async () => {
     pglite = await openPglite(null);
     await migrate(pglite);
+    await pglite.db.execute(sql`insert into merchant (id, name) values (1, 'one'), (2, 'two')`);
     await pglite.db.execute(
       sql`insert into role (merchant_id, role_name, role_title) values (1, 'a', 'a'), (2, 'b', 'b')`,
     );

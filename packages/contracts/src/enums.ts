@@ -16,6 +16,17 @@ export const MENU_TYPE = { directory: 0, page: 1, button: 2 } as const;
 
 export const OPERATION_OUTCOMES = ['success', 'failure'] as const;
 
+/** Merchant status (spec §3): suspending signs the merchant's users out and keeps them out. */
+export const MERCHANT_STATUSES = ['normal', 'suspended'] as const;
+/** Store types (spec §3). */
+export const STORE_TYPES = [
+  'self-service',
+  'pick-up',
+  'self-service-takeaway',
+  'self-service-takeaway-delivery',
+] as const;
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
 export const LANGUAGES = ['en', 'zh', 'tw'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'tw';

@@ -107,4 +107,22 @@ button(112001, 1120, B.create, P.menu.create);
 button(112002, 1120, B.update, P.menu.update);
 button(112003, 1120, B.delete, P.menu.delete);
 
+dir(1200, 0, ['商户管理', '商戶管理', 'Merchant Management'], 'shop');
+page(1210, 1200, ['商户列表', '商戶列表', 'Merchant List'], 'merchant/list', P.merchant.list, 'shop');
+button(121001, 1210, B.create, P.merchant.create);
+button(121002, 1210, B.update, P.merchant.update);
+button(121003, 1210, B.delete, P.merchant.delete);
+button(121004, 1210, B.import, P.merchant.import);
+button(121005, 1210, B.export, P.merchant.export);
+button(121006, 1210, ['查看密钥', '檢視金鑰', 'Reveal keys'], P.merchant.reveal);
+page(1211, 1200, ['等级关系', '等級關係', 'Grade Relation'], 'merchant/grade', P.merchant.list, 'cluster');
+page(1212, 1200, ['商户账号', '商戶帳號', 'Merchant Account'], 'merchant/account', P.account.list, 'idcard');
+page(1220, 1200, ['门店管理', '門市管理', 'Store Management'], 'store/list', P.store.list, 'environment');
+button(122001, 1220, B.create, P.store.create);
+button(122002, 1220, B.update, P.store.update);
+button(122003, 1220, B.delete, P.store.delete);
+button(122004, 1220, B.import, P.store.import);
+button(122005, 1220, B.export, P.store.export);
+page(1221, 1200, ['门店账号', '門市帳號', 'Store Account'], 'store/account', P.account.list, 'contacts');
+
 export const MENU_SEED: readonly MenuSeedNode[] = nodes;

@@ -15,7 +15,26 @@ export const P = {
   menu: codes('menu', CRUD),
   organization: codes('organization', [...CRUD, 'export'] as const),
   operationLog: codes('operation-log', ['list', 'export'] as const),
+  merchant: codes('merchant', [...CRUD, 'import', 'export', 'reveal'] as const),
+  store: codes('store', [...CRUD, 'import', 'export'] as const),
 } as const;
+
+/**
+ * What a merchant's administrator account may do when the merchant is created: its own staff,
+ * roles, organizations and log, its stores, and sub-merchants below it. Menus stay the platform's.
+ */
+export const MERCHANT_ADMIN_CODES: string[] = [
+  ...Object.values(P.account),
+  ...Object.values(P.role),
+  ...Object.values(P.organization),
+  ...Object.values(P.operationLog),
+  P.merchant.list,
+  P.merchant.create,
+  P.merchant.update,
+  P.merchant.export,
+  P.merchant.reveal,
+  ...Object.values(P.store),
+];
 
 /** Every code declared above, for checks and the platform administrator. */
 export const ALL_PERMISSION_CODES: string[] = Object.values(P).flatMap((group) => Object.values(group));

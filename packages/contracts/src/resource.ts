@@ -21,7 +21,11 @@ export type FieldKind =
   | 'ref'
   | 'refs'
   | 'image'
-  | 'json';
+  | 'json'
+  | 'number'
+  | 'enums'
+  | 'time'
+  | 'secret';
 
 /** How a field filters a list: exact value, substring, from/to range, or one of several values. */
 export type SearchMode = 'eq' | 'like' | 'range' | 'in';
@@ -69,6 +73,8 @@ export interface ResourcePermissions {
   delete?: string;
   import?: string;
   export?: string;
+  /** Reading secret fields in clear (`POST /api/coffee/R/reveal`). */
+  reveal?: string;
 }
 
 export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
@@ -90,7 +96,7 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
 
 export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef {
   for (const [key, field] of Object.entries(def.fields)) {
-    if (field.kind === 'enum' && !field.values?.length)
+    if ((field.kind === 'enum' || field.kind === 'enums') && !field.values?.length)
       throw new Error(`${def.name}.${key}: enum needs values`);
     if ((field.kind === 'ref' || field.kind === 'refs') && !field.ref)
       throw new Error(`${def.name}.${key}: ref needs a target`);
@@ -119,6 +125,17 @@ export const f = {
   refs: (ref: string, opts: Opts = {}): FieldDef => ({ kind: 'refs', ref, list: false, ...opts }),
   image: make('image'),
   json: (opts: Opts = {}): FieldDef => ({ kind: 'json', list: false, ...opts }),
+  /** A floating-point number (coordinates), with min/max. */
+  number: make('number'),
+  /** Several values of an enumeration (weekdays). */
+  enums: (values: readonly string[], opts: Opts = {}): FieldDef => ({ kind: 'enums', values, ...opts }),
+  /** A time of day, HH:mm. */
+  time: make('time'),
+  /**
+   * A secret (API keys, ID numbers): sent long-text encrypted, stored encrypted at rest, answered
+   * masked; the plain value only through the resource's reveal endpoint, with its permission.
+   */
+  secret: (opts: Opts = {}): FieldDef => ({ kind: 'secret', list: false, ...opts }),
 };
 
 /* ---------- shared scalar schemas ---------- */
@@ -135,6 +152,7 @@ export const EMAIL_PATTERN =
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{3,18}[0-9]$/;
 export const MONEY_PATTERN = /^-?\d{1,10}(\.\d{1,2})?$/;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const moneySchema = z
   .union([z.string().trim().regex(MONEY_PATTERN, { error: 'msg.invalidMoney' }), z.number().finite()])
@@ -189,6 +207,19 @@ export function fieldInputSchema(field: FieldDef): z.ZodType {
       return z.array(idSchema).max(field.max ?? 1000);
     case 'json':
       return z.unknown();
+    case 'number': {
+      let s = z.number().finite();
+      if (field.min !== undefined) s = s.min(field.min);
+      if (field.max !== undefined) s = s.max(field.max);
+      return s;
+    }
+    case 'enums':
+      return z.array(z.enum(field.values as [string, ...string[]])).max(field.values!.length);
+    case 'time':
+      return z.string().regex(TIME_PATTERN, { error: 'msg.invalidTime' });
+    case 'secret':
+      // Long-text encrypted on the wire (CONTRACT §4); the server decrypts it.
+      return z.string().max(8192);
   }
 }
 

@@ -6,9 +6,14 @@ const { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', { modulusLen
 const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
 const decrypt = (text: string) =>
   Buffer.concat(
-    text.split('.').map((c) =>
-      crypto.privateDecrypt({ key: privateKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(c, 'base64')),
-    ),
+    text
+      .split('.')
+      .map((c) =>
+        crypto.privateDecrypt(
+          { key: privateKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+          Buffer.from(c, 'base64'),
+        ),
+      ),
   ).toString('utf8');
 
 describe('long-text encryption (CONTRACT §4)', () => {

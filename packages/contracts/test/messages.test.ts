@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES, MESSAGES, matchLanguage, translate } from '../src/index.ts';
 import { simplifiedOnlyChars } from '../src/i18n/simplified-check.ts';
 
-
 describe('server messages', () => {
   it('has every message in en, zh and tw', () => {
     for (const [key, entry] of Object.entries(MESSAGES)) {
@@ -22,7 +21,9 @@ describe('server messages', () => {
   });
 
   it('fills parameters', () => {
-    expect(translate('msg.throttled', 'en', { seconds: 30 })).toBe('Too many failed sign-ins, try again in 30 seconds');
+    expect(translate('msg.throttled', 'en', { seconds: 30 })).toBe(
+      'Too many failed sign-ins, try again in 30 seconds',
+    );
   });
 
   it('matches browser languages to en, zh and tw', () => {

@@ -18,6 +18,7 @@ import { loadLoginKeys, type LoginKeys } from '../../src/platform/auth/keys.ts';
 
 export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const ADMIN_PASSWORD = 'Brew-Admin-2026';
+export const TEST_DATA_KEY = crypto.randomBytes(32);
 
 /** A new empty database on the test server; returns its URL and a function that drops it. */
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -84,6 +85,7 @@ export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
   const app = await buildApp({
     database,
     keys,
+    dataKey: TEST_DATA_KEY,
     logLevel: 'silent',
     mqtt: { healthy: () => true },
     webDist: null,

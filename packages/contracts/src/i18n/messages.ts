@@ -19,6 +19,31 @@ export const MESSAGES = {
     zh: '日期无效，应为 YYYY-MM-DD',
     tw: '日期無效，應為 YYYY-MM-DD',
   },
+  'msg.invalidTime': {
+    en: 'Invalid time, expected HH:mm',
+    zh: '时间无效，应为 HH:mm',
+    tw: '時間無效，應為 HH:mm',
+  },
+  'msg.merchantSuspended': {
+    en: 'This merchant is suspended; its users cannot sign in',
+    zh: '该商户已停用，其用户无法登录',
+    tw: '該商戶已停用，其使用者無法登入',
+  },
+  'msg.merchantCycle': {
+    en: 'A merchant cannot be placed under itself or its sub-merchants',
+    zh: '商户不能放在自身或其下级商户之下',
+    tw: '商戶不能放在自身或其下級商戶之下',
+  },
+  'msg.merchantRequired': {
+    en: 'Choose the merchant this belongs to',
+    zh: '请选择所属商户',
+    tw: '請選擇所屬商戶',
+  },
+  'msg.merchantHasChildren': {
+    en: 'This merchant still has sub-merchants, stores or accounts',
+    zh: '该商户仍有下级商户、门店或账号',
+    tw: '該商戶仍有下級商戶、門市或帳號',
+  },
   'msg.invalidSort': { en: 'This column cannot be sorted', zh: '此列不能排序', tw: '此欄不能排序' },
   'msg.invalidRequest': { en: 'Invalid request', zh: '请求无效', tw: '請求無效' },
   'msg.badTimeZone': {

@@ -9,5 +9,11 @@ const toTaiwan = OpenCC.Converter({ from: 'cn', to: 'tw' });
 const TAIWAN_STANDARD_VARIANTS = new Set(['台']);
 
 export function simplifiedOnlyChars(text: string): string[] {
-  return [...new Set([...text].filter((c) => /\p{Script=Han}/u.test(c) && !TAIWAN_STANDARD_VARIANTS.has(c) && toTaiwan(c) !== c))];
+  return [
+    ...new Set(
+      [...text].filter(
+        (c) => /\p{Script=Han}/u.test(c) && !TAIWAN_STANDARD_VARIANTS.has(c) && toTaiwan(c) !== c,
+      ),
+    ),
+  ];
 }

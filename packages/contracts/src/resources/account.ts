@@ -18,6 +18,9 @@ export const accountResource = defineResource({
     enterpriseName: f.text({ max: 128 }),
     roleIds: f.refs('role', { search: 'in' }),
     organizationId: f.ref('organization', { search: 'eq' }),
+    // The tenant of the account: none (platform), a merchant, or a store (staff bound to one store).
+    merchantId: f.ref('merchant', { createOnly: true, search: 'eq' }),
+    storeId: f.ref('store', { createOnly: true, search: 'eq' }),
     phone: f.phone({ search: 'like' }),
     email: f.email({ search: 'like' }),
     idNumber: f.text({ max: 32, list: false }),

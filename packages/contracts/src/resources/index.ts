@@ -4,13 +4,28 @@ import { menuResource } from './menu.ts';
 import { operationLogResource } from './operation-log.ts';
 import { organizationResource } from './organization.ts';
 import { roleResource } from './role.ts';
+import { merchantResource } from './merchant.ts';
+import { storeResource } from './store.ts';
 
-export { accountResource, menuResource, operationLogResource, organizationResource, roleResource };
+export {
+  accountResource,
+  menuResource,
+  operationLogResource,
+  organizationResource,
+  roleResource,
+  merchantResource,
+  storeResource,
+};
 
 /** Every declared resource, by name: the web's generic pages and the server's checks walk this. */
 export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
-  [accountResource, roleResource, organizationResource, menuResource, operationLogResource].map((r) => [
-    r.name,
-    r,
-  ]),
+  [
+    accountResource,
+    roleResource,
+    organizationResource,
+    menuResource,
+    operationLogResource,
+    merchantResource,
+    storeResource,
+  ].map((r) => [r.name, r]),
 );

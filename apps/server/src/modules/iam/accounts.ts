@@ -16,7 +16,6 @@ import {
   type AccountStatus,
   type PartnerType,
 } from '@brewfleet/contracts';
-import type { Db } from '../../platform/db/client.ts';
 import { rows } from '../../platform/db/client.ts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
 import { all } from '../../platform/crud/query.ts';
@@ -26,14 +25,10 @@ import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
 import { decryptLongText } from '../../platform/auth/long-text.ts';
 import { hashPassword, passwordPolicyViolation } from '../../platform/auth/passwords.ts';
 import type { LoginKeys } from '../../platform/auth/keys.ts';
-import type { Sessions } from '../../platform/auth/sessions.ts';
 import { assertCanGrant, codesOfRoles } from './grants.ts';
+import type { ModuleDeps } from '../deps.ts';
 
-export interface AccountDeps {
-  db: Db;
-  keys: LoginKeys;
-  sessions: Sessions;
-}
+export type AccountDeps = Pick<ModuleDeps, 'db' | 'keys' | 'secrets' | 'sessions'>;
 
 /** A password as a client sends it: long-text encrypted over the API, plain in an import file. */
 export function readPassword(keys: LoginKeys, value: unknown, source: 'api' | 'import'): string {
@@ -58,9 +53,34 @@ export const accountExtraColumns = {
 export function registerAccounts(app: FastifyInstance, deps: AccountDeps) {
   const { db, keys, sessions } = deps;
 
-  async function checkRoles(input: Row, ctx: HookContext) {
-    if (Array.isArray(input.roleIds))
-      assertCanGrant(ctx.user, await codesOfRoles(ctx.db, input.roleIds as string[]));
+  /** Roles come from the account's own tenant, and grant nothing the caller does not hold. */
+  async function checkRoles(input: Row, ctx: HookContext, merchantId: string | null) {
+    if (!Array.isArray(input.roleIds) || !input.roleIds.length) return;
+    const ids = `{${(input.roleIds as string[]).join(',')}}`;
+    const [foreign] = await rows(
+      ctx.db,
+      sql`select 1 from role where id = any(${ids}::bigint[]) and merchant_id is distinct from ${merchantId}::bigint`,
+    );
+    if (foreign)
+      throw badRequest('msg.refNotFound', { field: 'roleIds' }, [
+        { field: 'roleIds', message: 'msg.refNotFound' },
+      ]);
+    assertCanGrant(ctx.user, await codesOfRoles(ctx.db, input.roleIds as string[]));
+  }
+
+  /** An account belongs to a store (staff), a merchant, or the platform; a store implies its merchant. */
+  async function accountTenant(input: Row, ctx: HookContext) {
+    let merchantId = (input.merchantId as string | undefined) ?? ctx.user.merchantId;
+    const storeId = (input.storeId as string | undefined) ?? ctx.user.storeId;
+    if (input.storeId) {
+      const [store] = await rows<{ merchant_id: string }>(
+        ctx.db,
+        sql`select merchant_id::text from store where id = ${storeId}`,
+      );
+      merchantId = store.merchant_id;
+    }
+    const partnerType: PartnerType = storeId ? 'store' : merchantId ? 'merchant' : 'platform';
+    return { merchantId: merchantId ?? null, storeId: storeId ?? null, partnerType };
   }
 
   const { reg } = registerResource(app, deps, accountResource, {
@@ -77,7 +97,8 @@ export function registerAccounts(app: FastifyInstance, deps: AccountDeps) {
           ]);
         }
         checkPolicy(password);
-        await checkRoles(input, ctx);
+        const tenant = await accountTenant(input, ctx);
+        await checkRoles(input, ctx, tenant.merchantId);
         const [taken] = await rows(
           ctx.db,
           sql`select 1 from account where lower(account) = lower(${input.account as string})`,
@@ -86,16 +107,12 @@ export function registerAccounts(app: FastifyInstance, deps: AccountDeps) {
           throw new AppError(409, 'msg.accountExists', {}, [
             { field: 'account', message: 'msg.accountExists' },
           ]);
-        return {
-          ...input,
-          passwordHash: await hashPassword(password),
-          partnerType: ctx.user.partnerType as PartnerType,
-        };
+        return { ...input, ...tenant, passwordHash: await hashPassword(password) };
       },
       async beforeUpdate(input, existing, ctx) {
         if (existing.superAdmin && input.status && input.status !== 'normal')
           throw badRequest('msg.adminProtected');
-        await checkRoles(input, ctx);
+        await checkRoles(input, ctx, (existing.merchantId as string | null) ?? null);
         return input;
       },
       async afterUpdate(row, before, ctx) {

@@ -31,6 +31,7 @@ interface LoginRow {
   id: string;
   password_hash: string;
   status: AccountStatus;
+  suspended: boolean;
 }
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
@@ -54,7 +55,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
       const [user] = await inScope(db, SYSTEM, (tx) =>
         rows<LoginRow>(
           tx,
-          sql`select id::text as id, password_hash, status from account where lower(account) = lower(${account})`,
+          sql`select id::text as id, password_hash, status, merchant_suspended(merchant_id) as suspended
+                from account where lower(account) = lower(${account})`,
         ),
       );
       // Unknown accounts cost one hash verification too, and get the same message.
@@ -64,6 +66,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
         throw badRequest('msg.badCredentials');
       }
       if (BLOCKED_ACCOUNT_STATUSES.includes(user.status)) throw badRequest('msg.accountBlocked');
+      if (user.suspended) throw badRequest('msg.merchantSuspended');
       await throttle.recordSuccess(account);
       const tokenValue = await sessions.create(user.id, request.ip, request.headers['user-agent']);
       await inScope(db, SYSTEM, (tx) =>
@@ -85,15 +88,24 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
 
   app.get('/api/auth/getUserInfo', { schema: { tags }, config: { authOnly: true } }, async (request) => {
     const u = request.user!;
-    // Merchants and stores come with the tenancy issue; until then only the platform has a name.
+    const [partner] = u.merchantId
+      ? await inScope(db, u.scope, (tx) =>
+          rows<{ name: string; icon: string | null }>(
+            tx,
+            u.storeId
+              ? sql`select name, photo as icon from store where id = ${u.storeId}`
+              : sql`select name, null as icon from merchant where id = ${u.merchantId}`,
+          ),
+        )
+      : [];
     return {
       userId: u.userId,
       account: u.account,
       name: u.name,
       partnerId: u.storeId ?? u.merchantId ?? '0',
       partnerType: u.partnerType,
-      partnerName: u.partnerType === 'platform' ? 'BrewFleet' : '',
-      partnerIcon: null,
+      partnerName: u.partnerType === 'platform' ? 'BrewFleet' : (partner?.name ?? ''),
+      partnerIcon: partner?.icon ?? null,
       superAdmin: u.superAdmin,
     };
   });

@@ -2,15 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import { operationLogResource } from '@brewfleet/contracts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
-import { registerAccounts, type AccountDeps } from './accounts.ts';
+import { registerAccounts } from './accounts.ts';
+import type { ModuleDeps } from '../deps.ts';
 import { registerAuthRoutes } from './auth-routes.ts';
 import { registerHome } from './home.ts';
 import { registerMenus } from './menus.ts';
 import { registerOrganizations } from './organizations.ts';
 import { registerRoles } from './roles.ts';
-import type { Throttle } from '../../platform/auth/throttle.ts';
 
-export function registerIam(app: FastifyInstance, deps: AccountDeps & { throttle: Throttle }) {
+export function registerIam(app: FastifyInstance, deps: ModuleDeps) {
   registerAuthRoutes(app, deps);
   // Menus first: roles refer to menus, accounts to roles and organizations.
   registerMenus(app, deps);

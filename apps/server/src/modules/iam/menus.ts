@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { ALL_PERMISSION_CODES, MENU_TYPE, P, menuResource } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
+import type { ResourceDeps } from '../../platform/crud/types.ts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
 import { inRequestScope } from '../../platform/crud/scope.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
@@ -91,7 +92,7 @@ async function wouldCycle(db: Db, id: string, parentId: string): Promise<boolean
   return !!hit;
 }
 
-export function registerMenus(app: FastifyInstance, deps: { db: Db }) {
+export function registerMenus(app: FastifyInstance, deps: ResourceDeps) {
   const { db } = deps;
   const tags = ['menu'];
   registerResource(app, deps, menuResource, {

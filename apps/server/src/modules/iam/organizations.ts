@@ -2,13 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { organizationResource } from '@brewfleet/contracts';
-import { rows, type Db } from '../../platform/db/client.ts';
+import { rows } from '../../platform/db/client.ts';
+import type { ResourceDeps } from '../../platform/crud/types.ts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
 import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
 import { buildTree } from './tree.ts';
 
-export function registerOrganizations(app: FastifyInstance, deps: { db: Db }) {
+export function registerOrganizations(app: FastifyInstance, deps: ResourceDeps) {
   const { db } = deps;
   const { reg } = registerResource(app, deps, organizationResource, {
     hooks: {

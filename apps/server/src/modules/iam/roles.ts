@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { P, idSchema, roleResource } from '@brewfleet/contracts';
-import { rows, type Db } from '../../platform/db/client.ts';
+import { rows } from '../../platform/db/client.ts';
+import type { ResourceDeps } from '../../platform/crud/types.ts';
 import { registerResource, checkReferences, toItem } from '../../platform/crud/register-resource.ts';
 import { all } from '../../platform/crud/query.ts';
 import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
@@ -28,7 +29,7 @@ async function checkUniqueName(input: Row, ctx: HookContext, exceptId?: string) 
     throw new AppError(409, 'msg.roleExists', {}, [{ field: 'roleName', message: 'msg.roleExists' }]);
 }
 
-export function registerRoles(app: FastifyInstance, deps: { db: Db }) {
+export function registerRoles(app: FastifyInstance, deps: ResourceDeps) {
   const { reg } = registerResource(app, deps, roleResource, {
     hooks: {
       async beforeCreate(input, ctx) {

@@ -1,6 +1,6 @@
 /**
  * The operation log: every mutating /api request (who, what, target, when, from where, outcome),
- * written after the response. Reads sent as POST (lists, exports) opt out with `noAudit`.
+ * written before the response is sent. Reads sent as POST (lists, exports) opt out with `noAudit`.
  * Requests without a signed-in user are recorded only for routes that name an action (sign-in), so
  * anonymous noise cannot flood the log.
  */
@@ -12,11 +12,13 @@ import { inScope, SYSTEM } from '../db/scope.ts';
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function registerAudit(app: FastifyInstance, db: Db) {
-  app.addHook('onResponse', async (request, reply) => {
+  // onSend, not onResponse: the row is written before the caller hears the answer, so what a user
+  // was told happened is always in the log.
+  app.addHook('onSend', async (request, reply, payload) => {
     const url = request.routeOptions.url;
-    if (!MUTATING.has(request.method) || !url?.startsWith('/api/')) return;
+    if (!MUTATING.has(request.method) || !url?.startsWith('/api/')) return payload;
     const config = request.routeOptions.config;
-    if (config.noAudit || (!request.user && !config.action)) return;
+    if (config.noAudit || (!request.user && !config.action)) return payload;
     const body = request.body as Record<string, unknown> | undefined;
     const account =
       request.user?.account ?? (typeof body?.account === 'string' ? body.account.slice(0, 64) : null);
@@ -35,5 +37,6 @@ export function registerAudit(app: FastifyInstance, db: Db) {
     } catch (err) {
       request.log.error({ err }, 'operation log write failed');
     }
+    return payload;
   });
 }

@@ -15,9 +15,13 @@ export interface AuthUser {
   scope: Scope;
 }
 
-export function scopeOfUser(u: Pick<AuthUser, 'partnerType' | 'merchantId' | 'storeId'>): Scope {
+/** A user's scope; `merchantIds` are its merchant and every descendant, resolved at each request. */
+export function scopeOfUser(
+  u: Pick<AuthUser, 'partnerType' | 'merchantId' | 'storeId'>,
+  subtree: string[] = u.merchantId ? [u.merchantId] : [],
+): Scope {
   if (u.partnerType === 'platform') return { kind: 'platform' };
-  const merchantIds = u.merchantId ? [u.merchantId] : [];
+  const merchantIds = subtree;
   if (u.partnerType === 'store')
     return { kind: 'store', merchantIds, storeIds: u.storeId ? [u.storeId] : [] };
   return { kind: 'merchant', merchantIds };

@@ -30,6 +30,8 @@ interface SessionRow {
   store_id: string | null;
   super_admin: boolean;
   perms: string[] | null;
+  merchant_ids: string[];
+  suspended: boolean;
 }
 
 /** Sessions are server internals: every query here runs in the system scope. */
@@ -62,7 +64,9 @@ export function createSessions(database: Db, opts: SessionOptions) {
                a.id::text as user_id, a.account, a.name, a.partner_type,
                a.merchant_id::text as merchant_id, a.store_id::text as store_id, a.super_admin,
                (select array_agg(distinct m.perms) from role r join menu m on m.id = any(r.menu_id_list)
-                 where r.id = any(a.role_ids) and coalesce(m.perms, '') <> '') as perms
+                 where r.id = any(a.role_ids) and coalesce(m.perms, '') <> '') as perms,
+               merchant_subtree(a.merchant_id)::text[] as merchant_ids,
+               merchant_suspended(a.merchant_id) as suspended
           from session s join account a on a.id = s.account_id
          where s.token_hash = ${tokenHash}
            and s.revoked_at is null
@@ -71,7 +75,8 @@ export function createSessions(database: Db, opts: SessionOptions) {
            and a.status not in (${blocked})`,
         ),
       );
-      if (!row) return null;
+      // A suspended merchant (or one below a suspended merchant) keeps its users out.
+      if (!row || row.suspended) return null;
       if (row.seen_age >= TOUCH_EVERY_SECONDS) {
         await database.execute(sql`update session set last_seen_at = now() where id = ${row.session_id}`);
       }
@@ -89,7 +94,7 @@ export function createSessions(database: Db, opts: SessionOptions) {
           ...identity,
           superAdmin: row.super_admin,
           permissions,
-          scope: scopeOfUser(identity),
+          scope: scopeOfUser(identity, row.merchant_ids),
         },
       };
     },

@@ -13,7 +13,7 @@ import {
   type FieldDef,
   type ResourceDef,
 } from '@brewfleet/contracts';
-import type { Db } from '../db/client.ts';
+import { pgErrorOf, type Db } from '../db/client.ts';
 import { AppError, badRequest, type ErrorDetail } from '../http/errors.ts';
 import { localizeIssue } from '../http/plumbing.ts';
 import { all, listConditions, listOrder } from './query.ts';
@@ -195,7 +195,7 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
             } catch (error) {
               if (error instanceof AppError) {
                 errors.push({ row, field: error.details?.[0]?.field, message: error.key });
-              } else if ((error as { code?: string }).code === '23505') {
+              } else if (pgErrorOf(error).code === '23505') {
                 errors.push({ row, message: 'msg.conflict' });
               } else throw error;
             }

@@ -21,7 +21,9 @@ import type { AuthUser } from '../auth/auth-user.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { all, listConditions, listOrder } from './query.ts';
 import { inRequestScope, tenantValues, visibleTo } from './scope.ts';
-import type { HookContext, Registered, ResourceHooks, Row } from './types.ts';
+import type { HookContext, Registered, ResourceDeps, ResourceHooks, Row } from './types.ts';
+import { mask } from './secrets.ts';
+import { decryptLongText } from '../auth/long-text.ts';
 import { storedFields, tableFor } from './table.ts';
 import { registerImportExport } from './import-export.ts';
 
@@ -35,7 +37,11 @@ export function toItem(reg: Registered, row: Row): Row {
     item.merchantId = row.merchantId ?? null;
     item.storeId = row.storeId ?? null;
   }
-  for (const [key, fd] of storedFields(reg.def)) if (!fd.writeOnly) item[key] = row[key] ?? null;
+  for (const [key, fd] of storedFields(reg.def)) {
+    if (fd.writeOnly) continue;
+    const value = row[key] ?? null;
+    item[key] = fd.kind === 'secret' && typeof value === 'string' ? mask(reg.secrets.open(value)) : value;
+  }
   item.createdAt = row.createdAt;
   item.updatedAt = row.updatedAt;
   return item;
@@ -73,7 +79,7 @@ export function getRegistered(name: string): Registered {
 
 export function registerResource(
   app: FastifyInstance,
-  deps: { db: Db },
+  deps: ResourceDeps,
   def: ResourceDef,
   opts: { hooks?: ResourceHooks; extraColumns?: Parameters<typeof tableFor>[1] } = {},
 ) {
@@ -83,6 +89,7 @@ export function registerResource(
     table,
     columns: getTableColumns(table) as Record<string, PgColumn>,
     hooks: opts.hooks ?? {},
+    secrets: deps.secrets,
   };
   registry.set(def.name, reg);
   const { db } = deps;
@@ -104,6 +111,22 @@ export function registerResource(
       .where(all([inArray(reg.columns.id, ids), visibleTo(reg, user)]))) as Row[];
   }
 
+  const secretKeys = Object.entries(def.fields)
+    .filter(([, fd]) => fd.kind === 'secret')
+    .map(([k]) => k);
+  /** Secrets arrive long-text encrypted (in import files, plain) and are stored sealed with the data key. */
+  function sealSecrets(values: Row, source: HookContext['source']): Row {
+    const out = { ...values };
+    for (const key of secretKeys) {
+      const value = out[key];
+      if (value === undefined) continue;
+      if (typeof value !== 'string' || value === '') out[key] = null;
+      else
+        out[key] = deps.secrets.seal(source === 'api' ? decryptLongText(deps.keys.privateKey, value) : value);
+    }
+    return out;
+  }
+
   /** The create path, shared by POST and import: defaults, references, hook, tenant, insert. */
   async function create(input: Row, ctx: HookContext): Promise<Row> {
     const withDefaults: Row = { ...input };
@@ -114,9 +137,13 @@ export function registerResource(
     const values = reg.hooks.beforeCreate ? await reg.hooks.beforeCreate(withDefaults, ctx) : withDefaults;
     const [row] = (await ctx.db
       .insert(table)
-      .values({ ...columnValues(reg, values), ...tenantValues(def, ctx.user), createdBy: ctx.user.userId })
+      .values({
+        ...columnValues(reg, sealSecrets(values, ctx.source)),
+        ...tenantValues(def, ctx.user, values),
+        createdBy: ctx.user.userId,
+      })
       .returning()) as Row[];
-    await reg.hooks.afterCreate?.(row, ctx);
+    await reg.hooks.afterCreate?.(row, ctx, values);
     return row;
   }
 
@@ -226,7 +253,7 @@ export function registerResource(
           const values = reg.hooks.beforeUpdate ? await reg.hooks.beforeUpdate(input, existing, ctx) : input;
           const [updated] = (await tx
             .update(table)
-            .set({ ...columnValues(reg, values), updatedAt: new Date() })
+            .set({ ...columnValues(reg, sealSecrets(values, 'api')), updatedAt: new Date() })
             .where(inArray(reg.columns.id, [id]))
             .returning()) as Row[];
           await reg.hooks.afterUpdate?.(updated, existing, ctx);
@@ -256,6 +283,27 @@ export function registerResource(
     };
     app.delete(base, options, remove);
     app.post(`${base}/delete`, options, remove);
+  }
+
+  if (p.reveal && secretKeys.length) {
+    app.post(
+      `${base}/reveal`,
+      {
+        schema: {
+          body: z.object({ id: idSchema, field: z.enum(secretKeys as [string, ...string[]]) }),
+          tags,
+        },
+        config: { permission: p.reveal, action: `${def.name}.reveal` },
+      },
+      async (request) => {
+        const { id, field } = request.body as { id: string; field: string };
+        request.auditTarget = `${id}.${field}`;
+        const [row] = await inRequestScope(db, request, (tx) => findVisible(tx, [id], request.user!));
+        if (!row) throw notFound();
+        const sealed = row[field];
+        return { value: typeof sealed === 'string' ? deps.secrets.open(sealed) : null };
+      },
+    );
   }
 
   return { reg, create };

@@ -1,9 +1,9 @@
 /**
  * Tenant scope in the service layer (ARCHITECTURE "Tenancy"): platform users see every row, a
- * merchant user the rows of its merchant, a store user the rows of its store. Rows created take the
- * creator's tenant. (Merchant hierarchies and row-level security come with the merchants issue.)
+ * merchant user the rows of its merchant and of every merchant below it, a store user the rows of
+ * its store. Row-level security enforces the same rule inside PostgreSQL.
  */
-import { and, eq, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { ResourceDef } from '@brewfleet/contracts';
 import type { AuthUser } from '../auth/auth-user.ts';
 import type { FastifyRequest } from 'fastify';
@@ -16,15 +16,32 @@ export function scopeCondition(
   columns: Record<string, Column>,
   user: AuthUser | null,
 ): SQL | undefined {
-  if (def.tenant === 'none' || !user || user.partnerType === 'platform') return undefined;
-  if (user.partnerType === 'store' && user.storeId) return eq(columns.storeId, user.storeId);
-  if (user.merchantId) return eq(columns.merchantId, user.merchantId);
-  return sql`false`; // a tenant user without a tenant sees nothing
+  if (def.tenant === 'none' || !user) return undefined;
+  const scope = user.scope;
+  switch (scope.kind) {
+    case 'platform':
+    case 'system':
+      return undefined;
+    case 'merchant':
+      return scope.merchantIds.length ? inArray(columns.merchantId, scope.merchantIds) : sql`false`;
+    case 'store':
+      return scope.storeIds.length ? inArray(columns.storeId, scope.storeIds) : sql`false`;
+    default:
+      return sql`false`; // no scope, no rows
+  }
 }
 
-export function tenantValues(def: ResourceDef, user: AuthUser | null): Record<string, string | null> {
+export function tenantValues(
+  def: ResourceDef,
+  user: AuthUser | null,
+  input: Record<string, unknown> = {},
+): Record<string, string | null> {
   if (def.tenant === 'none') return {};
-  return { merchantId: user?.merchantId ?? null, storeId: user?.storeId ?? null };
+  const given = (key: string) => (typeof input[key] === 'string' ? (input[key] as string) : null);
+  return {
+    merchantId: given('merchantId') ?? user?.merchantId ?? null,
+    storeId: given('storeId') ?? user?.storeId ?? null,
+  };
 }
 
 /** Conditions limiting rows of a resource to what the user may see: tenant scope and the module's rule. */

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   customType,
+  doublePrecision,
   boolean,
   date,
   integer,
@@ -60,6 +61,10 @@ function fieldColumn(key: string, field: FieldDef): PgColumnBuilderBase {
       return id(name).array();
     case 'json':
       return jsonb(name);
+    case 'number':
+      return doublePrecision(name);
+    case 'enums':
+      return text(name).array();
     default:
       return text(name);
   }

@@ -5,6 +5,15 @@ import type { ResourceDef } from '@brewfleet/contracts';
 import type { AuthUser } from '../auth/auth-user.ts';
 import type { Db } from '../db/client.ts';
 import type { ResourceTable } from './table.ts';
+import type { LoginKeys } from '../auth/keys.ts';
+import type { SecretBox } from './secrets.ts';
+
+/** What registerResource needs: the database, the sign-in key (encrypted fields) and the data key. */
+export interface ResourceDeps {
+  db: Db;
+  keys: LoginKeys;
+  secrets: SecretBox;
+}
 
 export type Row = Record<string, unknown>;
 
@@ -20,7 +29,8 @@ export interface ResourceHooks {
   /** Turn validated input into column values (hash a password…); throw an AppError to refuse. */
   beforeCreate?(input: Row, ctx: HookContext): Promise<Row> | Row;
   beforeUpdate?(input: Row, existing: Row, ctx: HookContext): Promise<Row> | Row;
-  afterCreate?(row: Row, ctx: HookContext): Promise<void> | void;
+  /** `values` are what beforeCreate returned, including what is not a column (a password hash). */
+  afterCreate?(row: Row, ctx: HookContext, values: Row): Promise<void> | void;
   afterUpdate?(row: Row, before: Row, ctx: HookContext): Promise<void> | void;
   beforeDelete?(rows: Row[], ctx: HookContext): Promise<void> | void;
   /** Extra conditions on what the caller may see, on top of tenant scope. */
@@ -33,4 +43,5 @@ export interface Registered {
   table: ResourceTable;
   columns: Record<string, PgColumn>;
   hooks: ResourceHooks;
+  secrets: SecretBox;
 }

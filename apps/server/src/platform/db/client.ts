@@ -97,3 +97,11 @@ export async function rows<T = Record<string, unknown>>(db: Db, query: SQL): Pro
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** The PostgreSQL error behind an error (Drizzle wraps driver errors in `cause`). */
+export function pgErrorOf(error: unknown): { code?: string; constraint?: string } {
+  const e = error as { code?: unknown; constraint?: string; cause?: unknown };
+  if (typeof e?.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code))
+    return { code: e.code, constraint: e.constraint };
+  return e?.cause ? pgErrorOf(e.cause) : {};
+}

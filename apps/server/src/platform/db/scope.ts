@@ -26,3 +26,12 @@ export async function inScope<T>(db: Db, scope: Scope, fn: (tx: Db) => Promise<T
     return fn(tx);
   });
 }
+
+/**
+ * Add a merchant created in this transaction to its scope: a new sub-merchant belongs to the
+ * creator's subtree, so its administrator and role may be written at once.
+ */
+export async function addMerchantToScope(tx: Db, merchantId: string) {
+  await tx.execute(sql`select set_config('app.merchant_ids',
+    concat_ws(',', nullif(current_setting('app.merchant_ids', true), ''), ${merchantId}::text), true)`);
+}

@@ -7,6 +7,12 @@ import helmet from '@fastify/helmet';
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, LANGUAGES, matchLanguage, translate, type Language } from '@brewfleet/contracts';
 import { AppError, type ErrorDetail } from './errors.ts';
+import { pgErrorOf } from '../db/client.ts';
+
+const UNIQUE_CONSTRAINTS: Record<string, { key: string; field: string }> = {
+  account_account_key: { key: 'msg.accountExists', field: 'account' },
+  role_name_key: { key: 'msg.roleExists', field: 'roleName' },
+};
 
 const zodLocales: Record<Language, () => { localeError: (issue: any) => unknown }> = {
   en: z.locales.en,
@@ -121,9 +127,14 @@ export async function registerPlumbing(app: FastifyInstance) {
     if (status === 415) return send(reply, 415, translate('msg.unsupportedType', lang));
     if (status === 429) return send(reply, 429, translate('msg.throttled', lang, { seconds: 60 }));
     if (status >= 400 && status < 500) return send(reply, 400, translate('msg.invalidRequest', lang));
-    const pgCode = (error as { code?: string }).code;
-    if (pgCode === '23505') return send(reply, 409, translate('msg.conflict', lang));
-    if (pgCode === '23503') return send(reply, 409, translate('msg.inUse', lang));
+    const pg = pgErrorOf(error);
+    if (pg.code === '23505') {
+      // A unique index the service layer could not check (it sees only its tenant's rows).
+      const known = UNIQUE_CONSTRAINTS[pg.constraint ?? ''];
+      const msg = translate(known?.key ?? 'msg.conflict', lang);
+      return send(reply, 409, msg, known ? [{ field: known.field, message: msg }] : undefined);
+    }
+    if (pg.code === '23503') return send(reply, 409, translate('msg.inUse', lang));
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, translate('msg.internal', lang));
   });

@@ -1,0 +1,126 @@
+/**
+ * Merchants: a tree (a merchant sees itself and its descendants). Creating one creates its
+ * administrator account and role; suspending one signs out every user of its subtree and keeps them
+ * out (the session check looks up the ancestors' status on every request).
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { MENU_SEED, MENU_TYPE, MERCHANT_ADMIN_CODES, merchantResource } from '@brewfleet/contracts';
+import { rows, type Db } from '../../platform/db/client.ts';
+import { addMerchantToScope } from '../../platform/db/scope.ts';
+import { registerResource } from '../../platform/crud/register-resource.ts';
+import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
+import type { Row } from '../../platform/crud/types.ts';
+import { AppError, badRequest } from '../../platform/http/errors.ts';
+import { hashPassword } from '../../platform/auth/passwords.ts';
+import { checkPolicy, readPassword } from '../iam/accounts.ts';
+import { buildTree } from '../iam/tree.ts';
+import type { ModuleDeps } from '../deps.ts';
+
+/** Menus (pages and buttons) granting the codes of a merchant administrator, and the home page. */
+const MERCHANT_ADMIN_MENUS = MENU_SEED.filter(
+  (m) => m.type !== MENU_TYPE.directory && (m.perms === '' || MERCHANT_ADMIN_CODES.includes(m.perms)),
+).map((m) => m.id);
+
+/** A merchant cannot move below itself or one of its descendants. */
+async function wouldCycle(db: Db, id: string, parentId: string) {
+  const [hit] = await rows(
+    db,
+    sql`select 1 where ${parentId}::bigint = any(merchant_subtree(${id}::bigint))`,
+  );
+  return !!hit;
+}
+
+export function registerMerchants(app: FastifyInstance, deps: ModuleDeps) {
+  const { reg } = registerResource(app, deps, merchantResource, {
+    hooks: {
+      async beforeCreate(input, ctx) {
+        const password = readPassword(deps.keys, input.password, ctx.source);
+        checkPolicy(password);
+        const [taken] = await rows(
+          ctx.db,
+          sql`select 1 from account where lower(account) = lower(${input.loginAccount as string})`,
+        );
+        if (taken)
+          throw new AppError(409, 'msg.accountExists', {}, [
+            { field: 'loginAccount', message: 'msg.accountExists' },
+          ]);
+        // A merchant user's new merchant sits below its own merchant unless it names another it may see.
+        const parentId = (input.parentId as string | undefined) ?? ctx.user.merchantId ?? null;
+        if (ctx.user.partnerType !== 'platform' && !parentId) throw badRequest('msg.merchantRequired');
+        return { ...input, parentId, passwordHash: await hashPassword(password) };
+      },
+      async afterCreate(row, ctx, values) {
+        const merchantId = String(row.id);
+        await addMerchantToScope(ctx.db, merchantId);
+        const [role] = await rows<{ id: string }>(
+          ctx.db,
+          sql`insert into role (merchant_id, role_name, role_title, remark, menu_id_list)
+              values (${merchantId}, 'merchant-admin', 'Merchant administrator', 'Created with the merchant',
+                      ${`{${MERCHANT_ADMIN_MENUS.join(',')}}`}::bigint[]) returning id::text as id`,
+        );
+        await ctx.db.execute(sql`
+          insert into account (merchant_id, account, name, password_hash, partner_type, role_ids, created_by)
+          values (${merchantId}, ${String(values.loginAccount)}, ${String(row.name)}, ${String(values.passwordHash)},
+                  'merchant', ${`{${role.id}}`}::bigint[], ${ctx.user.userId})`);
+      },
+      async beforeUpdate(input, existing, ctx) {
+        const own = String(existing.id) === ctx.user.merchantId;
+        if (own && (input.status !== undefined || input.parentId !== undefined))
+          throw new AppError(403, 'msg.forbidden');
+        if (input.parentId && (await wouldCycle(ctx.db, String(existing.id), String(input.parentId)))) {
+          throw badRequest('msg.merchantCycle', {}, [{ field: 'parentId', message: 'msg.merchantCycle' }]);
+        }
+        return input;
+      },
+      async afterUpdate(row, before, ctx) {
+        if (row.status === 'suspended' && before.status !== 'suspended') {
+          // Sessions of the whole subtree end now; the session check keeps them out afterwards.
+          await ctx.db
+            .execute(sql`update session set revoked_at = now() where revoked_at is null and account_id in
+                                     (select id from account where merchant_id = any(merchant_subtree(${String(row.id)}::bigint)))`);
+        }
+      },
+      async beforeDelete(list, ctx) {
+        const ids = `{${list.map((r) => String(r.id)).join(',')}}`;
+        const [used] = await rows(
+          ctx.db,
+          sql`select 1 from merchant where parent_id = any(${ids}::bigint[]) and not id = any(${ids}::bigint[])
+              union all select 1 from store where merchant_id = any(${ids}::bigint[])
+              union all select 1 from account where merchant_id = any(${ids}::bigint[]) and not (role_ids <@ array(
+                select id from role where merchant_id = any(${ids}::bigint[]) and role_name = 'merchant-admin'))
+              limit 1`,
+        );
+        if (used) throw new AppError(409, 'msg.merchantHasChildren');
+        await ctx.db.execute(sql`delete from account where merchant_id = any(${ids}::bigint[])`);
+        await ctx.db.execute(sql`delete from role where merchant_id = any(${ids}::bigint[])`);
+        await ctx.db.execute(sql`delete from organization where merchant_id = any(${ids}::bigint[])`);
+      },
+    },
+  });
+
+  app.get(
+    '/api/coffee/merchant/tree',
+    { schema: { tags: ['merchant'] }, config: { permission: merchantResource.permissions.list } },
+    async (request) => {
+      const list = (await inRequestScope(deps.db, request, (tx) =>
+        tx.select().from(reg.table).where(visibleTo(reg, request.user)).orderBy(reg.columns.name),
+      )) as Row[];
+      const visible = new Set(list.map((m) => String(m.id)));
+      return buildTree(
+        list.map((m) => ({
+          id: String(m.id),
+          // The top of what the user sees is a root, whatever is above it.
+          parentId: m.parentId && visible.has(String(m.parentId)) ? String(m.parentId) : '0',
+          name: String(m.name),
+          status: m.status,
+          isOpen: m.isOpen,
+          country: m.country ?? null,
+          principal: m.principal ?? null,
+          children: [] as unknown[],
+        })),
+        'children',
+      );
+    },
+  );
+}

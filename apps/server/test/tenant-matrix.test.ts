@@ -1,0 +1,185 @@
+/**
+ * The tenant matrix: for every declared tenant resource, users of merchant A, of a child of A and of
+ * a store of A, calling with the ids of merchant B's rows, get 404 (403 where they lack the code
+ * altogether) and never see a row of B in any list. A new resource joins by being declared.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MENU_SEED, MERCHANT_ADMIN_CODES, RESOURCES, type ResourceDef } from '@brewfleet/contracts';
+import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { sampleCreateBody, sampleUpdate } from './helpers/samples.ts';
+
+const PASSWORD = 'Matrix-Strong-Pass-3';
+let t: TestApp;
+const tenantResources = Object.values(RESOURCES).filter((r) => r.tenant !== 'none');
+const users: Record<string, { token: string; codes: string[] }> = {};
+const merchants: Record<string, string> = {};
+const rowsOfB: Record<string, string> = {};
+const rowBefore: Record<string, string> = {};
+let bSubtree: string[] = [];
+
+async function ok(res: Awaited<ReturnType<TestApp['call']>>) {
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+async function createMerchant(token: string, name: string, login: string, parentId?: string) {
+  const m = await ok(
+    await t.call('POST', '/api/coffee/merchant', {
+      token,
+      body: { name, loginAccount: login, password: t.encrypt(PASSWORD), parentId },
+    }),
+  );
+  return m.id as string;
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ logLevel: process.env.TEST_LOG ?? 'silent' });
+  const admin = await t.adminToken();
+  merchants.A = await createMerchant(admin, 'Alpha Coffee', 'alpha');
+  merchants.A1 = await createMerchant(admin, 'Alpha North', 'alpha1', merchants.A);
+  merchants.B = await createMerchant(admin, 'Bravo Tea', 'bravo');
+  const alpha = await t.login('alpha', PASSWORD);
+  const store = await ok(
+    await t.call('POST', '/api/coffee/store', {
+      token: alpha,
+      body: { name: 'Alpha Station', type: 'pick-up' },
+    }),
+  );
+  const menuIds = MENU_SEED.filter((m) => MERCHANT_ADMIN_CODES.includes(m.perms)).map((m) => m.id);
+  const role = await ok(
+    await t.call('POST', '/api/coffee/role', {
+      token: alpha,
+      body: { roleName: 'staff', roleTitle: 'Staff', menuIdList: menuIds },
+    }),
+  );
+  await ok(
+    await t.call('POST', '/api/coffee/account', {
+      token: alpha,
+      body: {
+        account: 'alpha-store',
+        name: 'Store staff',
+        password: t.encrypt(PASSWORD),
+        storeId: store.id,
+        roleIds: [role.id],
+      },
+    }),
+  );
+  users.merchantA = { token: alpha, codes: MERCHANT_ADMIN_CODES };
+  users.childOfA = { token: await t.login('alpha1', PASSWORD), codes: MERCHANT_ADMIN_CODES };
+  users.storeOfA = { token: await t.login('alpha-store', PASSWORD), codes: MERCHANT_ADMIN_CODES };
+
+  // One row of every tenant resource for B, made by B's administrator.
+  const bravo = await t.login('bravo', PASSWORD);
+  for (const def of tenantResources) {
+    if ((def.disable ?? []).includes('create')) continue;
+    const row = await ok(
+      await t.call('POST', `/api/coffee/${def.name}`, {
+        token: bravo,
+        body: sampleCreateBody(def, t.encrypt),
+      }),
+    );
+    rowsOfB[def.name] = row.id;
+  }
+  // Resources without create (the operation log) get B's rows from B's own activity.
+  for (const def of tenantResources.filter((d) => !rowsOfB[d.name])) {
+    const [row] = await t.sql(`select id::text from ${def.table} where merchant_id = $1 limit 1`, [
+      merchants.B,
+    ]);
+    expect(row, `${def.name} has a row of B`).toBeTruthy();
+    rowsOfB[def.name] = row.id;
+  }
+  for (const def of tenantResources) {
+    const [r] = await t.sql(`select row_to_json(x)::text as row from ${def.table} x where id = $1`, [
+      rowsOfB[def.name],
+    ]);
+    rowBefore[def.name] = r.row;
+  }
+  bSubtree = (await t.sql(`select unnest(merchant_subtree($1))::text as id`, [merchants.B])).map((r) => r.id);
+  expect(bSubtree.length).toBe(2); // B and the sub-merchant B made
+});
+afterAll(() => t.close());
+
+const expected = (user: string, code: string | undefined) =>
+  code && users[user].codes.includes(code) ? 404 : 403;
+
+describe.each(['merchantA', 'childOfA', 'storeOfA'])('%s', (user) => {
+  it.each(tenantResources.map((d) => [d.name, d] as [string, ResourceDef]))(
+    'cannot see or touch B’s %s',
+    async (name, def) => {
+      const { token } = users[user];
+      const id = rowsOfB[name];
+      const list = await t.call('POST', `/api/coffee/${name}/list`, { token, body: { limit: 500 } });
+      if (list.statusCode === 200) {
+        for (const row of list.json().data.list) {
+          expect(row.id).not.toBe(id);
+          expect(bSubtree).not.toContain(row.merchantId);
+        }
+      } else expect(list.statusCode).toBe(403);
+      expect((await t.call('GET', `/api/coffee/${name}/${id}`, { token })).statusCode).toBe(
+        expected(user, def.permissions.list),
+      );
+      const select = await t.call('GET', `/api/coffee/${name}/select`, { token });
+      if (select.statusCode === 200) expect(select.json().data.map((o: any) => o.value)).not.toContain(id);
+      const disabled = def.disable ?? [];
+      if (def.permissions.update && !disabled.includes('update')) {
+        const res = await t.call('PUT', `/api/coffee/${name}`, {
+          token,
+          body: { id, ...sampleUpdate(def, t.encrypt) },
+        });
+        expect(res.statusCode, res.body).toBe(expected(user, def.permissions.update));
+      }
+      if (def.permissions.delete && !disabled.includes('delete')) {
+        const res = await t.call('DELETE', `/api/coffee/${name}`, { token, body: { ids: [id] } });
+        expect(res.statusCode, res.body).toBe(expected(user, def.permissions.delete));
+      }
+      const [after] = await t.sql(`select row_to_json(x)::text as row from ${def.table} x where id = $1`, [
+        id,
+      ]);
+      expect(after.row, 'the row of B is unchanged').toBe(rowBefore[name]);
+    },
+  );
+});
+
+describe('hierarchy', () => {
+  it('a child merchant does not see its parent; the parent sees the child', async () => {
+    const childView = await ok(
+      await t.call('POST', '/api/coffee/merchant/list', { token: users.childOfA.token, body: {} }),
+    );
+    expect(childView.list.map((m: any) => m.id)).toEqual([merchants.A1]);
+    const parentView = await ok(
+      await t.call('POST', '/api/coffee/merchant/list', { token: users.merchantA.token, body: {} }),
+    );
+    expect(parentView.list.map((m: any) => m.id).sort()).toEqual([merchants.A, merchants.A1].sort());
+    const accounts = await ok(
+      await t.call('POST', '/api/coffee/account/list', { token: users.childOfA.token, body: { limit: 500 } }),
+    );
+    expect(accounts.list.map((a: any) => a.account)).toEqual(['alpha1']);
+  });
+
+  it('a store account sees only its store', async () => {
+    const stores = await ok(
+      await t.call('POST', '/api/coffee/store/list', { token: users.storeOfA.token, body: {} }),
+    );
+    expect(stores.list.map((s: any) => s.name)).toEqual(['Alpha Station']);
+    const info = await ok(await t.call('GET', '/api/auth/getUserInfo', { token: users.storeOfA.token }));
+    expect(info).toMatchObject({ partnerType: 'store', partnerName: 'Alpha Station' });
+  });
+
+  it('cannot create a row for another tenant or point at its objects (400)', async () => {
+    const res = await t.call('POST', '/api/coffee/store', {
+      token: users.merchantA.token,
+      body: { name: 'Sneaky', type: 'pick-up', merchantId: merchants.B },
+    });
+    expect(res.statusCode).toBe(400);
+    const sub = await t.call('POST', '/api/coffee/merchant', {
+      token: users.merchantA.token,
+      body: {
+        name: 'Under B',
+        loginAccount: 'under-b',
+        password: t.encrypt(PASSWORD),
+        parentId: merchants.B,
+      },
+    });
+    expect(sub.statusCode).toBe(400);
+  });
+});
