@@ -24,6 +24,7 @@ import { registerAudit } from './platform/audit/operation-log.ts';
 import { IMPORT_MAX_BYTES } from './platform/crud/spreadsheet.ts';
 import { registerIam } from './modules/iam/index.ts';
 import { registerTenancy } from './modules/tenancy/index.ts';
+import { registerUploads } from './modules/files/uploads.ts';
 import type { ModuleDeps } from './modules/deps.ts';
 import { createSecretBox } from './platform/crud/secrets.ts';
 
@@ -35,6 +36,8 @@ export interface AppDeps {
   throttle?: ThrottleOptions;
   logLevel?: string;
   trustProxy?: boolean;
+  /** DATA_DIR: uploads are kept under it. */
+  dataDir: string;
   /** The 32-byte key that seals secret fields at rest. */
   dataKey: Buffer;
   /** Called for every route as it is registered (the route-coverage test reads them). */
@@ -114,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   registerIam(app, modules);
   registerTenancy(app, modules);
+  registerUploads(app, { ...modules, dataDir: deps.dataDir });
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

@@ -30,6 +30,7 @@ async function start(config: Config) {
       database,
       keys,
       dataKey,
+      dataDir: config.DATA_DIR,
       logLevel: config.LOG_LEVEL,
       trustProxy: config.TRUST_PROXY,
       session: { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS },

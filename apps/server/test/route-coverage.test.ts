@@ -2,6 +2,7 @@
  * A convention enforced by a check: every /api route declares a permission code, or says it is
  * public, or that any signed-in user may call it. A new route without either fails here.
  */
+import os from 'node:os';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { ALL_PERMISSION_CODES, MENU_SEED } from '@brewfleet/contracts';
@@ -19,6 +20,7 @@ beforeAll(async () => {
     database,
     keys: testKeys(),
     dataKey: TEST_DATA_KEY,
+    dataDir: os.tmpdir(),
     logLevel: 'silent',
     webDist: null,
     onRoute: (r) => routes.push(r),

@@ -2,6 +2,7 @@
  * Declare once: the resource definitions drive the Drizzle tables; the SQL migrations must create the
  * same columns with compatible types. This fails when a definition and the migrations drift apart.
  */
+import os from 'node:os';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
@@ -16,7 +17,14 @@ let database: Database;
 beforeAll(async () => {
   database = await openPglite(null);
   await migrate(database);
-  const app = await buildApp({ database, keys: testKeys(), dataKey: TEST_DATA_KEY, logLevel: 'silent', webDist: null });
+  const app = await buildApp({
+    database,
+    keys: testKeys(),
+    dataKey: TEST_DATA_KEY,
+    dataDir: os.tmpdir(),
+    logLevel: 'silent',
+    webDist: null,
+  });
   await app.ready();
   await app.close();
 });

@@ -161,9 +161,11 @@ const moneySchema = z
 /** The zod schema of one field's value as a client sends it. */
 export function fieldInputSchema(field: FieldDef): z.ZodType {
   switch (field.kind) {
+    case 'image':
+      // The id of an upload (POST /api/coffee/upload).
+      return idSchema;
     case 'text':
-    case 'textarea':
-    case 'image': {
+    case 'textarea': {
       let s = z
         .string()
         .trim()

@@ -86,6 +86,7 @@ export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     database,
     keys,
     dataKey: TEST_DATA_KEY,
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'bf-data-')),
     logLevel: 'silent',
     mqtt: { healthy: () => true },
     webDist: null,

@@ -19,7 +19,8 @@ export function registerGuard(app: FastifyInstance, sessions: Sessions) {
     const config = request.routeOptions.config;
     if (config.public) return;
     const header = request.headers.token;
-    const token = Array.isArray(header) ? header[0] : header;
+    const cookie = config.cookieAuth && request.method === 'GET' ? request.cookies?.token : undefined;
+    const token = (Array.isArray(header) ? header[0] : header) ?? cookie;
     const session = token ? await sessions.resolve(token.trim()) : null;
     if (!session) throw unauthorized();
     request.user = session.user;

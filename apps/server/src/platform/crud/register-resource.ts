@@ -16,7 +16,7 @@ import {
   type ResourceDef,
   type SelectOption,
 } from '@brewfleet/contracts';
-import type { Db } from '../db/client.ts';
+import { rows, type Db } from '../db/client.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { all, listConditions, listOrder } from './query.ts';
@@ -50,6 +50,13 @@ export function toItem(reg: Registered, row: Row): Row {
 /** Check that every ref/refs value points at rows that exist and that the caller may see. */
 export async function checkReferences(def: ResourceDef, input: Row, db: Db, user: AuthUser) {
   for (const [key, fd] of Object.entries(def.fields)) {
+    if (fd.kind === 'image' && input[key] != null) {
+      // Uploads are tenant rows: row-level security limits this to what the caller may see.
+      const [found] = await rows(db, sql`select 1 from upload where id = ${String(input[key])}`);
+      if (!found)
+        throw badRequest('msg.refNotFound', { field: key }, [{ field: key, message: 'msg.refNotFound' }]);
+      continue;
+    }
     if ((fd.kind !== 'ref' && fd.kind !== 'refs') || input[key] == null) continue;
     const ids = [...new Set((Array.isArray(input[key]) ? input[key] : [input[key]]) as string[])];
     if (!ids.length) continue;

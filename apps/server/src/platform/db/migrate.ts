@@ -25,7 +25,9 @@ export function readMigrations(dir = MIGRATIONS_DIR): MigrationFile[] {
 }
 
 export async function migrate(database: Database, files = readMigrations()): Promise<string[]> {
+  // Under the lock too: two servers creating the bookkeeping table at once would collide.
   await database.transactionRaw(async (exec) => {
+    await exec(`select pg_advisory_xact_lock(${LOCK_ID})`);
     await exec(`create table if not exists schema_migration (
       name text primary key, applied_at timestamptz not null default now())`);
   });

@@ -23,6 +23,8 @@ declare module 'fastify' {
     authOnly?: boolean;
     /** Operation-log action name; default: method and route. */
     action?: string;
+    /** A GET whose token may come from the `token` cookie (images and videos in <img>/<video>). */
+    cookieAuth?: boolean;
     /** Not written to the operation log (reads done with POST, such as list and export). */
     noAudit?: boolean;
   }

@@ -20,6 +20,13 @@ export interface Mqtt {
 
 export class MqttStartError extends Error {}
 
+/** Where the server's own connection reaches the embedded broker bound to `host`. */
+function connectHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
 function listen(server: net.Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -43,14 +50,23 @@ export async function startMqtt(opts: {
     });
     client.on('error', (err) => opts.log.warn({ err: err.message }, 'mqtt connection error'));
     await new Promise<void>((resolve, reject) => {
-      client.once('connect', () => resolve());
-      client.once('error', (err) =>
-        reject(new MqttStartError(`MQTT_URL: cannot connect to ${opts.url}: ${err.message}`)),
-      );
-      setTimeout(
-        () => reject(new MqttStartError(`MQTT_URL: no answer from ${opts.url} within 10 s`)),
+      const fail = (error: MqttStartError) => {
+        // Nothing may keep reconnecting in the background after a failed start.
+        client.end(true);
+        reject(error);
+      };
+      const timer = setTimeout(
+        () => fail(new MqttStartError(`MQTT_URL: no answer from ${opts.url} within 10 s`)),
         10_000,
-      ).unref();
+      );
+      client.once('connect', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      client.once('error', (err) => {
+        clearTimeout(timer);
+        fail(new MqttStartError(`MQTT_URL: cannot connect to ${opts.url}: ${err.message}`));
+      });
     });
     return { client, port: null, healthy: () => client.connected, close: () => client.endAsync() };
   }
@@ -75,7 +91,7 @@ export async function startMqtt(opts: {
     );
   }
   opts.log.info({ port }, `embedded MQTT broker on mqtt://${opts.host}:${port}`);
-  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
+  const client = await mqtt.connectAsync(`mqtt://${connectHost(opts.host)}:${port}`, {
     clientId,
     username: 'server',
     password: secret,
