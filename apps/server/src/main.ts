@@ -12,6 +12,7 @@ import { loadDataKey } from './platform/crud/secrets.ts';
 import { startMqtt, MqttStartError, type Mqtt } from './platform/mqtt/broker.ts';
 import { AdminPasswordError, ensureAdmin, seedMenus } from './modules/iam/seed.ts';
 import { seedDemo } from './modules/iam/demo.ts';
+import { seedDemoTenants } from './modules/tenancy/demo.ts';
 import fs from 'node:fs';
 
 async function start(config: Config) {
@@ -38,7 +39,10 @@ async function start(config: Config) {
       mqtt: { healthy: () => mqtt?.healthy() ?? false },
     });
     if (applied.length) app.log.info({ applied }, 'migrations applied');
-    if (admin.created && config.DEMO) await seedDemo(database.db);
+    if (admin.created && config.DEMO) {
+      await seedDemo(database.db);
+      await seedDemoTenants(database.db);
+    }
     mqtt = await startMqtt({ url: config.MQTT_URL, port: config.MQTT_PORT, host: config.HOST, log: app.log });
     if (admin.generated) {
       // Printed once, on the console only: the operator must note it.

@@ -31,6 +31,23 @@ async function wouldCycle(db: Db, id: string, parentId: string) {
   return !!hit;
 }
 
+/** The administrator of a new merchant: a 'merchant-admin' role with the merchant codes, and its account. */
+export async function insertMerchantAdministrator(
+  db: Db,
+  a: { merchantId: string; account: string; name: string; passwordHash: string; createdBy: string | null },
+): Promise<string> {
+  const [role] = await rows<{ id: string }>(
+    db,
+    sql`insert into role (merchant_id, role_name, role_title, remark, menu_id_list)
+        values (${a.merchantId}, 'merchant-admin', 'Merchant administrator', 'Created with the merchant',
+                ${`{${MERCHANT_ADMIN_MENUS.join(',')}}`}::bigint[]) returning id::text as id`,
+  );
+  await db.execute(sql`
+    insert into account (merchant_id, account, name, password_hash, partner_type, role_ids, created_by)
+    values (${a.merchantId}, ${a.account}, ${a.name}, ${a.passwordHash}, 'merchant', ${`{${role.id}}`}::bigint[], ${a.createdBy})`);
+  return role.id;
+}
+
 export function registerMerchants(app: FastifyInstance, deps: ModuleDeps) {
   const { reg } = registerResource(app, deps, merchantResource, {
     hooks: {
@@ -51,18 +68,14 @@ export function registerMerchants(app: FastifyInstance, deps: ModuleDeps) {
         return { ...input, parentId, passwordHash: await hashPassword(password) };
       },
       async afterCreate(row, ctx, values) {
-        const merchantId = String(row.id);
-        await addMerchantToScope(ctx.db, merchantId);
-        const [role] = await rows<{ id: string }>(
-          ctx.db,
-          sql`insert into role (merchant_id, role_name, role_title, remark, menu_id_list)
-              values (${merchantId}, 'merchant-admin', 'Merchant administrator', 'Created with the merchant',
-                      ${`{${MERCHANT_ADMIN_MENUS.join(',')}}`}::bigint[]) returning id::text as id`,
-        );
-        await ctx.db.execute(sql`
-          insert into account (merchant_id, account, name, password_hash, partner_type, role_ids, created_by)
-          values (${merchantId}, ${String(values.loginAccount)}, ${String(row.name)}, ${String(values.passwordHash)},
-                  'merchant', ${`{${role.id}}`}::bigint[], ${ctx.user.userId})`);
+        await addMerchantToScope(ctx.db, String(row.id));
+        await insertMerchantAdministrator(ctx.db, {
+          merchantId: String(row.id),
+          account: String(values.loginAccount),
+          name: String(row.name),
+          passwordHash: String(values.passwordHash),
+          createdBy: ctx.user.userId,
+        });
       },
       async beforeUpdate(input, existing, ctx) {
         const own = String(existing.id) === ctx.user.merchantId;
