@@ -27,6 +27,7 @@ import { registerTenancy } from './modules/tenancy/index.ts';
 import { registerUploads } from './modules/files/uploads.ts';
 import type { ModuleDeps } from './modules/deps.ts';
 import { createSecretBox } from './platform/crud/secrets.ts';
+import { registerImportProgress } from './platform/crud/import-progress.ts';
 
 export interface AppDeps {
   database: Database;
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions,
     throttle,
   };
+  registerImportProgress(app, db);
   registerIam(app, modules);
   registerTenancy(app, modules);
   registerUploads(app, { ...modules, dataDir: deps.dataDir });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -27,11 +28,12 @@ async function upload(
   content: Buffer,
   dryRun: boolean,
   type = 'text/csv',
+  progressKey?: string,
 ) {
   const { payload, contentType } = multipart(filename, content, type);
   const res = await t.app.inject({
     method: 'POST',
-    url: `/api/coffee/${resource}/import?dryRun=${dryRun}`,
+    url: `/api/coffee/${resource}/import?dryRun=${dryRun}${progressKey ? `&progressKey=${progressKey}` : ''}`,
     headers: { token: admin, 'content-type': contentType, cookie: 'language=en' },
     payload,
   });
@@ -129,6 +131,33 @@ describe('import', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body.replace('\uFEFF', '').split('\r\n')[0]).toBe(
       'account,name,password,enterpriseName,roleIds,organizationId,merchantId,storeId,phone,email,idNumber,workAddress,status,avatar,notes',
+    );
+  });
+});
+
+describe('import progress', () => {
+  it('reports how far a large import is while it runs, to its author only', async () => {
+    const key = crypto.randomUUID();
+    const lines = ['account,name,password'];
+    for (let i = 0; i < 60; i++) lines.push(`bulk.${i},Bulk ${i},Bulk-Strong-Pass-${i}x`);
+    const running = upload('account', 'bulk.csv', Buffer.from(lines.join('\n')), false, 'text/csv', key);
+    const seen: Array<{ phase: string; done: number; total: number }> = [];
+    let finished = false;
+    void running.then(() => (finished = true));
+    while (!finished) {
+      const res = await t.call('GET', `/api/coffee/import-progress/${key}`, { token: admin });
+      if (res.statusCode === 200) seen.push(res.json().data);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect((await running).body.data.imported).toBe(60);
+    expect(seen.some((p) => p.phase === 'checking' && p.done > 0 && p.done < 60 && p.total === 60)).toBe(
+      true,
+    );
+    const last = (await t.call('GET', `/api/coffee/import-progress/${key}`, { token: admin })).json().data;
+    expect(last).toMatchObject({ resource: 'account', phase: 'done', done: 60, total: 60 });
+    const other = await t.login('bulk.1', 'Bulk-Strong-Pass-1x');
+    expect((await t.call('GET', `/api/coffee/import-progress/${key}`, { token: other })).statusCode).toBe(
+      404,
     );
   });
 });

@@ -86,7 +86,7 @@ export function registerAccounts(app: FastifyInstance, deps: AccountDeps) {
   const { reg } = registerResource(app, deps, accountResource, {
     extraColumns: accountExtraColumns,
     hooks: {
-      async beforeCreate(input, ctx) {
+      async prepare(input, ctx) {
         const password = readPassword(keys, input.password, ctx.source);
         if (
           input.confirmPassword != null &&
@@ -97,6 +97,14 @@ export function registerAccounts(app: FastifyInstance, deps: AccountDeps) {
           ]);
         }
         checkPolicy(password);
+        return {
+          ...input,
+          password: undefined,
+          confirmPassword: undefined,
+          passwordHash: await hashPassword(password),
+        };
+      },
+      async beforeCreate(input, ctx) {
         const tenant = await accountTenant(input, ctx);
         await checkRoles(input, ctx, tenant.merchantId);
         const [taken] = await rows(
@@ -107,7 +115,7 @@ export function registerAccounts(app: FastifyInstance, deps: AccountDeps) {
           throw new AppError(409, 'msg.accountExists', {}, [
             { field: 'account', message: 'msg.accountExists' },
           ]);
-        return { ...input, ...tenant, passwordHash: await hashPassword(password) };
+        return { ...input, ...tenant };
       },
       async beforeUpdate(input, existing, ctx) {
         if (existing.superAdmin && input.status && input.status !== 'normal')

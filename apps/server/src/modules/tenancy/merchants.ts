@@ -51,9 +51,12 @@ export async function insertMerchantAdministrator(
 export function registerMerchants(app: FastifyInstance, deps: ModuleDeps) {
   const { reg } = registerResource(app, deps, merchantResource, {
     hooks: {
-      async beforeCreate(input, ctx) {
+      async prepare(input, ctx) {
         const password = readPassword(deps.keys, input.password, ctx.source);
         checkPolicy(password);
+        return { ...input, password: undefined, passwordHash: await hashPassword(password) };
+      },
+      async beforeCreate(input, ctx) {
         const [taken] = await rows(
           ctx.db,
           sql`select 1 from account where lower(account) = lower(${input.loginAccount as string})`,
@@ -65,7 +68,7 @@ export function registerMerchants(app: FastifyInstance, deps: ModuleDeps) {
         // A merchant user's new merchant sits below its own merchant unless it names another it may see.
         const parentId = (input.parentId as string | undefined) ?? ctx.user.merchantId ?? null;
         if (ctx.user.partnerType !== 'platform' && !parentId) throw badRequest('msg.merchantRequired');
-        return { ...input, parentId, passwordHash: await hashPassword(password) };
+        return { ...input, parentId };
       },
       async afterCreate(row, ctx, values) {
         await addMerchantToScope(ctx.db, String(row.id));

@@ -18,6 +18,7 @@ import { AppError, badRequest, type ErrorDetail } from '../http/errors.ts';
 import { localizeIssue } from '../http/plumbing.ts';
 import { all, listConditions, listOrder } from './query.ts';
 import { storedFields } from './table.ts';
+import { progressReporter } from './import-progress.ts';
 import { CONTENT_TYPES, readSheet, writeSheet, type Format } from './spreadsheet.ts';
 import { inRequestScope, visibleTo } from './scope.ts';
 import type { HookContext, Registered, Row } from './types.ts';
@@ -28,6 +29,7 @@ interface Deps {
   db: Db;
   reg: Registered;
   create(input: Row, ctx: HookContext): Promise<Row>;
+  prepare(input: Row, source: HookContext['source'], request: FastifyRequest): Promise<Row>;
   base: string;
   tags: string[];
 }
@@ -148,14 +150,21 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
     `${base}/import`,
     {
       schema: {
-        querystring: z.object({ dryRun: z.enum(['true', 'false', '1', '0']).default('false') }),
+        querystring: z.object({
+          dryRun: z.enum(['true', 'false', '1', '0']).default('false'),
+          // A uuid chosen by the client, to poll GET /api/coffee/import-progress/:key while this runs.
+          progressKey: z.uuid().optional(),
+        }),
         tags,
         consumes: ['multipart/form-data'],
       },
       config: { permission: importPermission, action: `${def.name}.import` },
     },
     async (request: FastifyRequest) => {
-      const dryRun = ['true', '1'].includes((request.query as { dryRun: string }).dryRun);
+      const query = request.query as { dryRun: string; progressKey?: string };
+      const dryRun = ['true', '1'].includes(query.dryRun);
+      const progress = progressReporter(db, query.progressKey, request.user!.userId, def.name);
+      await progress.phase('reading', 0, 0);
       const file = await request.file();
       if (!file) throw badRequest('msg.importFile');
       const buf = await file.toBuffer();
@@ -166,18 +175,27 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
 
       const errors: ErrorDetail[] = [];
       const inputs: Array<{ row: number; input: Row }> = [];
-      rows.forEach((cells, i) => {
+      for (const [i, cells] of rows.entries()) {
+        await progress.tick('checking', i, rows.length);
         const row = i + 2; // the header is row 1
         const raw: Row = {};
         for (const [key, fd] of columns) if (key in cells) raw[key] = cellValue(fd, cells[key]);
         const parsed = schema.safeParse(raw);
-        if (parsed.success) inputs.push({ row, input: parsed.data as Row });
-        else
+        if (!parsed.success) {
           for (const issue of parsed.error.issues)
             errors.push({ row, field: issue.path.join('.'), message: localizeIssue(issue, request.lang) });
-      });
+          continue;
+        }
+        try {
+          inputs.push({ row, input: await deps.prepare(parsed.data as Row, 'import', request) });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          errors.push({ row, field: error.details?.[0]?.field, message: error.key });
+        }
+      }
 
       let imported = 0;
+      await progress.phase('writing', 0, rows.length);
       try {
         await inRequestScope(db, request, async (tx) => {
           for (const { row, input } of inputs) {
@@ -206,6 +224,7 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
         if (!(error instanceof Rollback)) throw error;
       }
       errors.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
+      await progress.phase(errors.length && !dryRun ? 'failed' : 'done', rows.length, rows.length);
       if (errors.length && !dryRun) {
         throw new AppError(
           422,

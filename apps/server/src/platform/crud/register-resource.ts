@@ -134,6 +134,10 @@ export function registerResource(
     return out;
   }
 
+  /** The hook's database-free step, shared by POST and import. */
+  const prepare = async (input: Row, source: HookContext['source'], request: FastifyRequest) =>
+    reg.hooks.prepare ? reg.hooks.prepare(input, { user: request.user!, request, source }) : input;
+
   /** The create path, shared by POST and import: defaults, references, hook, tenant, insert. */
   async function create(input: Row, ctx: HookContext): Promise<Row> {
     const withDefaults: Row = { ...input };
@@ -212,7 +216,7 @@ export function registerResource(
     );
   }
 
-  registerImportExport(app, { db, reg, create, base, tags });
+  registerImportExport(app, { db, reg, create, prepare, base, tags });
 
   app.get(
     `${base}/:id`,
@@ -233,9 +237,8 @@ export function registerResource(
         config: { permission: p.create, action: `${def.name}.create` },
       },
       async (request) => {
-        const row = await inRequestScope(db, request, (tx) =>
-          create(request.body as Row, ctxOf(request, tx)),
-        );
+        const input = await prepare(request.body as Row, 'api', request);
+        const row = await inRequestScope(db, request, (tx) => create(input, ctxOf(request, tx)));
         request.auditTarget = String(row.id);
         return toItem(reg, row);
       },

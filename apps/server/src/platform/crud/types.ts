@@ -26,6 +26,11 @@ export interface HookContext {
 }
 
 export interface ResourceHooks {
+  /**
+   * Work on one input that needs no database (decrypting, hashing a password), done before the
+   * transaction opens: a slow step here does not hold the connection, and imports report it row by row.
+   */
+  prepare?(input: Row, ctx: Omit<HookContext, 'db'>): Promise<Row> | Row;
   /** Turn validated input into column values (hash a password…); throw an AppError to refuse. */
   beforeCreate?(input: Row, ctx: HookContext): Promise<Row> | Row;
   beforeUpdate?(input: Row, existing: Row, ctx: HookContext): Promise<Row> | Row;
