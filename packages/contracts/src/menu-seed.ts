@@ -70,6 +70,7 @@ button(111103, 1111, B.delete, P.account.delete);
 button(111104, 1111, B.import, P.account.import);
 button(111105, 1111, B.export, P.account.export);
 button(111106, 1111, ['重置密码', '重設密碼', 'Reset password'], P.account.resetPassword);
+button(111107, 1111, ['查看证件号', '檢視證件號碼', 'Reveal ID number'], P.account.reveal);
 
 page(1112, 1110, ['角色管理', '角色管理', 'Role Management'], 'role/list', P.role.list, 'safety');
 button(111201, 1112, B.create, P.role.create);

@@ -10,7 +10,7 @@ const codes = <R extends string, A extends readonly string[]>(resource: R, actio
 const CRUD = ['list', 'create', 'update', 'delete'] as const;
 
 export const P = {
-  account: codes('account', [...CRUD, 'import', 'export', 'resetPassword'] as const),
+  account: codes('account', [...CRUD, 'import', 'export', 'resetPassword', 'reveal'] as const),
   role: codes('role', [...CRUD, 'import', 'export', 'authorize'] as const),
   menu: codes('menu', CRUD),
   organization: codes('organization', [...CRUD, 'export'] as const),

@@ -23,7 +23,7 @@ export const accountResource = defineResource({
     storeId: f.ref('store', { createOnly: true, search: 'eq' }),
     phone: f.phone({ search: 'like' }),
     email: f.email({ search: 'like' }),
-    idNumber: f.text({ max: 32, list: false }),
+    idNumber: f.secret(),
     workAddress: f.text({ max: 255, list: false }),
     status: f.enum(ACCOUNT_STATUSES, { default: 'normal', search: 'eq', sortable: true }),
     avatar: f.image({ list: false, max: 500 }),
