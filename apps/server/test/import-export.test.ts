@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { multipartFile } from './helpers/multipart.ts';
 
 let t: TestApp;
 let admin: string;
@@ -11,17 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function multipart(filename: string, content: Buffer, contentType: string) {
-  const boundary = '----brewfleet' + Math.random().toString(16).slice(2);
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
 async function upload(
   resource: string,
   filename: string,
@@ -30,7 +20,7 @@ async function upload(
   type = 'text/csv',
   progressKey?: string,
 ) {
-  const { payload, contentType } = multipart(filename, content, type);
+  const { payload, contentType } = multipartFile(content, filename, type);
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/coffee/${resource}/import?dryRun=${dryRun}${progressKey ? `&progressKey=${progressKey}` : ''}`,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { multipartFile } from './helpers/multipart.ts';
 
 let t: TestApp;
 let admin: string;
@@ -16,18 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function form(content: Buffer, filename: string, type: string) {
-  const boundary = 'bf' + Math.random().toString(16).slice(2);
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    type: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 async function upload(content: Buffer, filename = 'photo.png', type = 'image/png', token = admin) {
-  const { payload, type: contentType } = form(content, filename, type);
+  const { payload, contentType } = multipartFile(content, filename, type);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/coffee/upload',

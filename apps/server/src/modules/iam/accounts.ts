@@ -16,7 +16,7 @@ import {
   type AccountStatus,
   type PartnerType,
 } from '@brewfleet/contracts';
-import { rows } from '../../platform/db/client.ts';
+import { rows, type Db } from '../../platform/db/client.ts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
 import { all } from '../../platform/crud/query.ts';
 import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
@@ -35,6 +35,15 @@ export function readPassword(keys: LoginKeys, value: unknown, source: 'api' | 'i
   if (typeof value !== 'string' || value === '')
     throw badRequest('msg.passwordEmpty', {}, [{ field: 'password', message: 'msg.passwordEmpty' }]);
   return source === 'api' ? decryptLongText(keys.privateKey, value) : value;
+}
+
+/**
+ * Sign-in names are unique across all tenants (case-insensitive). Within the caller's scope this
+ * answers with the field; a name taken in another tenant is caught by the unique index (409 too).
+ */
+export async function assertAccountFree(db: Db, account: string, field: string) {
+  const [taken] = await rows(db, sql`select 1 from account where lower(account) = lower(${account})`);
+  if (taken) throw new AppError(409, 'msg.accountExists', {}, [{ field, message: 'msg.accountExists' }]);
 }
 
 export function checkPolicy(password: string, field = 'password') {
@@ -107,14 +116,7 @@ export function registerAccounts(app: FastifyInstance, deps: AccountDeps) {
       async beforeCreate(input, ctx) {
         const tenant = await accountTenant(input, ctx);
         await checkRoles(input, ctx, tenant.merchantId);
-        const [taken] = await rows(
-          ctx.db,
-          sql`select 1 from account where lower(account) = lower(${input.account as string})`,
-        );
-        if (taken)
-          throw new AppError(409, 'msg.accountExists', {}, [
-            { field: 'account', message: 'msg.accountExists' },
-          ]);
+        await assertAccountFree(ctx.db, input.account as string, 'account');
         return { ...input, ...tenant };
       },
       async beforeUpdate(input, existing, ctx) {

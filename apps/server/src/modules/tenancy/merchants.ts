@@ -13,7 +13,7 @@ import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
 import type { Row } from '../../platform/crud/types.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
-import { checkPolicy, readPassword } from '../iam/accounts.ts';
+import { assertAccountFree, checkPolicy, readPassword } from '../iam/accounts.ts';
 import { buildTree } from '../iam/tree.ts';
 import type { ModuleDeps } from '../deps.ts';
 
@@ -57,14 +57,7 @@ export function registerMerchants(app: FastifyInstance, deps: ModuleDeps) {
         return { ...input, password: undefined, passwordHash: await hashPassword(password) };
       },
       async beforeCreate(input, ctx) {
-        const [taken] = await rows(
-          ctx.db,
-          sql`select 1 from account where lower(account) = lower(${input.loginAccount as string})`,
-        );
-        if (taken)
-          throw new AppError(409, 'msg.accountExists', {}, [
-            { field: 'loginAccount', message: 'msg.accountExists' },
-          ]);
+        await assertAccountFree(ctx.db, input.loginAccount as string, 'loginAccount');
         // A merchant user's new merchant sits below its own merchant unless it names another it may see.
         const parentId = (input.parentId as string | undefined) ?? ctx.user.merchantId ?? null;
         if (ctx.user.partnerType !== 'platform' && !parentId) throw badRequest('msg.merchantRequired');
