@@ -6,3 +6,4 @@ export * from './resource.ts';
 export * from './resources/index.ts';
 export * from './i18n/messages.ts';
 export * from './enums.ts';
+export * from './device-protocol.ts';

@@ -1,0 +1,170 @@
+/**
+ * The device protocol (docs/device-protocol.md): MQTT topics and payloads between machines and the
+ * BrewFleet server. One zod schema per message; the server's gateway and the simulator both use
+ * these, so the document, the server and the simulator cannot disagree.
+ */
+import { z } from 'zod';
+
+export const PROTOCOL_VERSION = 1;
+/** Topic prefix: every topic of a machine is `bf/v1/d/<serialNumber>/<channel>`. */
+export const TOPIC_ROOT = `bf/v${PROTOCOL_VERSION}/d`;
+
+/** Channels a machine publishes to, and the one it subscribes to. */
+export const MACHINE_PUBLISHES = ['status', 'heartbeat', 'events', 'ack'] as const;
+export const MACHINE_SUBSCRIBES = ['cmd'] as const;
+export type Channel = (typeof MACHINE_PUBLISHES)[number] | (typeof MACHINE_SUBSCRIBES)[number];
+
+export const topicFor = (serialNumber: string, channel: Channel) =>
+  `${TOPIC_ROOT}/${serialNumber}/${channel}`;
+
+/** Serial numbers double as MQTT user names and topic levels: no wildcards, slashes or spaces. */
+export const SERIAL_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{2,63}$/;
+
+/** `bf/v1/d/<sn>/<channel>` → its parts, or null for any other topic. */
+export function parseTopic(topic: string): { serialNumber: string; channel: Channel } | null {
+  const parts = topic.split('/');
+  if (parts.length !== 5 || `${parts[0]}/${parts[1]}/${parts[2]}` !== TOPIC_ROOT) return null;
+  const [, , , serialNumber, channel] = parts;
+  if (!SERIAL_NUMBER_PATTERN.test(serialNumber)) return null;
+  if (![...MACHINE_PUBLISHES, ...MACHINE_SUBSCRIBES].includes(channel as Channel)) return null;
+  return { serialNumber, channel: channel as Channel };
+}
+
+export const MACHINE_FAMILIES = ['coffee', 'tea', 'ice-sand', 'milk-frother', 'blender'] as const;
+export const MACHINE_STATES = ['idle', 'making', 'cleaning', 'fault', 'off'] as const;
+
+const timestamp = z.iso.datetime({ offset: true });
+const uuid = z.uuid();
+
+/** Retained on `status`; the last will publishes `{ v, online: false }` there when the link drops. */
+export const statusMessage = z.object({
+  v: z.literal(PROTOCOL_VERSION),
+  online: z.boolean(),
+  ts: timestamp.optional(),
+  state: z.enum(MACHINE_STATES).optional(),
+  locked: z.boolean().optional(),
+  faultCodes: z.array(z.string().max(32)).max(32).optional(),
+  firmware: z.string().max(64).optional(),
+  menuVersion: z.string().max(64).optional(),
+});
+
+/** QoS 0 on `heartbeat`, every 30 s: proof of life and link quality. */
+export const heartbeatMessage = z.object({
+  v: z.literal(PROTOCOL_VERSION),
+  ts: timestamp,
+  uptimeSeconds: z.number().int().min(0),
+  rssi: z.number().int().min(-150).max(0).optional(),
+});
+
+/** Quality data of one coffee cup (spec §3 "Coffee data"). */
+export const coffeeQuality = z.object({
+  soakFlowMlPerS: z.number().min(0).max(100),
+  soakTimeS: z.number().min(0).max(120),
+  extractionFlowMlPerS: z.number().min(0).max(100),
+  pressureBar: z.number().min(0).max(20),
+  temperatureC: z.number().min(0).max(110),
+  powderG: z.number().min(0).max(40),
+  tampingForceN: z.number().min(0).max(500),
+  cakeThicknessMm: z.number().min(0).max(50),
+  chamberPosition: z.number().int().min(0).max(10),
+  grindDegree1: z.number().min(0).max(100),
+  grindDegree2: z.number().min(0).max(100),
+});
+
+/** One tea-extraction segment (first, second, third): out or not, range and amount of tea. */
+export const teaSegment = z.object({
+  out: z.boolean(),
+  rangeS: z.number().min(0).max(600),
+  amountG: z.number().min(0).max(100),
+});
+
+const eventBase = { eventId: uuid, ts: timestamp };
+
+export const productionEvent = z.object({
+  ...eventBase,
+  type: z.literal('production'),
+  productCode: z.string().max(64),
+  recipeVersion: z.string().max(64).optional(),
+  method: z.enum(['scan-code', 'manual']),
+  result: z.enum(['completed', 'failed']),
+  startedAt: timestamp,
+  cupOutSeconds: z.number().min(0).max(3600),
+  extractionSeconds: z.number().min(0).max(3600).optional(),
+  badCup: z.boolean().default(false),
+  coffee: coffeeQuality.optional(),
+  tea: z.array(teaSegment).max(3).optional(),
+  materials: z
+    .array(z.object({ channel: z.number().int().min(0).max(99), grams: z.number().min(0).max(5000) }))
+    .max(32)
+    .default([]),
+});
+
+export const faultEvent = z.object({
+  ...eventBase,
+  type: z.enum(['fault', 'fault-cleared']),
+  code: z.string().max(32),
+  message: z.string().max(500).optional(),
+  severity: z.enum(['info', 'warning', 'critical']).default('warning'),
+});
+
+export const cleaningEvent = z.object({
+  ...eventBase,
+  type: z.literal('cleaning'),
+  kind: z.enum(['rinse', 'basic', 'deep']),
+  durationSeconds: z.number().min(0).max(7200),
+  result: z.enum(['completed', 'failed']),
+});
+
+export const materialEvent = z.object({
+  ...eventBase,
+  type: z.literal('material'),
+  levels: z
+    .array(
+      z.object({
+        channel: z.number().int().min(0).max(99),
+        grams: z.number().min(0).max(100_000),
+        capacityG: z.number().min(0).max(100_000),
+      }),
+    )
+    .min(1)
+    .max(32),
+});
+
+export const machineEvent = z.discriminatedUnion('type', [
+  productionEvent,
+  faultEvent,
+  cleaningEvent,
+  materialEvent,
+]);
+export type MachineEvent = z.infer<typeof machineEvent>;
+
+/** QoS 1 on `events`: up to 500 events, each with its own id; resending a batch is harmless. */
+export const eventsMessage = z.object({
+  v: z.literal(PROTOCOL_VERSION),
+  events: z.array(machineEvent).min(1).max(500),
+});
+
+export const COMMAND_TYPES = ['lock', 'unlock', 'startup', 'shutdown', 'restart'] as const;
+export type CommandType = (typeof COMMAND_TYPES)[number];
+
+/** QoS 1 on `cmd`, from the server. A machine runs a commandId once, whatever the redeliveries. */
+export const commandMessage = z.object({
+  v: z.literal(PROTOCOL_VERSION),
+  commandId: uuid,
+  type: z.enum(COMMAND_TYPES),
+  issuedAt: timestamp,
+  expiresAt: timestamp,
+  params: z.record(z.string(), z.unknown()).default({}),
+});
+
+/** QoS 1 on `ack`: `received` at once, then `succeeded` or `failed` (with a reason). */
+export const ackMessage = z.object({
+  v: z.literal(PROTOCOL_VERSION),
+  commandId: uuid,
+  stage: z.enum(['received', 'succeeded', 'failed']),
+  ts: timestamp,
+  reason: z.string().max(500).optional(),
+});
+
+/** Machine clocks further off than this are not trusted: the server's receive time is used instead. */
+export const MAX_CLOCK_SKEW_SECONDS = 300;
