@@ -21,6 +21,7 @@ import type { LoginKeys } from './platform/auth/keys.ts';
 import type { Database } from './platform/db/client.ts';
 import type { Mqtt } from './platform/mqtt/broker.ts';
 import { registerAudit } from './platform/audit/operation-log.ts';
+import { registerDrain } from './platform/http/drain.ts';
 import { IMPORT_MAX_BYTES } from './platform/crud/spreadsheet.ts';
 import { registerIam } from './modules/iam/index.ts';
 import { registerTenancy } from './modules/tenancy/index.ts';
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await registerPlumbing(app);
 
+  registerDrain(app);
   const db = deps.database.db;
   const sessions = createSessions(db, deps.session ?? { idleMinutes: 120, maxHours: 12 });
   const throttle = createThrottle(db, deps.throttle ?? DEFAULT_THROTTLE);

@@ -54,7 +54,8 @@ async function start(config: Config) {
     await app.listen({ port: config.PORT, host: config.HOST });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
-    console.log(`listening on http://${config.HOST}:${port}`);
+    const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+    console.log(`listening on http://${host}:${port}`);
 
     let closing = false;
     const shutdown = async (signal: string) => {
@@ -64,6 +65,7 @@ async function start(config: Config) {
       const force = setTimeout(() => process.exit(1), 15_000);
       force.unref();
       await app.close();
+      await app.drain();
       await mqtt?.close();
       await database.close();
       process.exit(0);
