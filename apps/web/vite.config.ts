@@ -1,11 +1,23 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig } from 'vite';
 
+const require = createRequire(import.meta.url);
+/** react-router's package entry is its development build; production bundles take the lean one. */
+const reactRouterProduction = join(
+  dirname(require.resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
 /** The console is served by the server at `/`; in development Vite proxies `/api` to it. */
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
   base: './',
+  resolve: {
+    alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -20,4 +32,4 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     css: false,
   },
-});
+}));

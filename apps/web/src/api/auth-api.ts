@@ -4,7 +4,11 @@ import type { MenuNode, UserInfo } from './types';
 
 export async function signIn(account: string, password: string, agreement: boolean): Promise<string> {
   const encrypted = await encryptSecret(password);
-  const data = await http.post<{ tokenValue: string }>('/auth/doLogin', { account, password: encrypted, agreement });
+  const data = await http.post<{ tokenValue: string }>('/auth/doLogin', {
+    account,
+    password: encrypted,
+    agreement,
+  });
   return data.tokenValue;
 }
 
@@ -19,7 +23,10 @@ export async function signOut(): Promise<void> {
 export const fetchUserInfo = () => http.get<UserInfo>('/auth/getUserInfo');
 
 export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
-  const [oldEncrypted, newEncrypted] = await Promise.all([encryptSecret(oldPassword), encryptSecret(newPassword)]);
+  const [oldEncrypted, newEncrypted] = await Promise.all([
+    encryptSecret(oldPassword),
+    encryptSecret(newPassword),
+  ]);
   await http.post('/auth/changePassword', { oldPassword: oldEncrypted, newPassword: newEncrypted });
 }
 

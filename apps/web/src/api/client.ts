@@ -4,8 +4,8 @@
  * error toast and reacts to an expired session. It uses XMLHttpRequest so that uploads report progress
  * and every call shares one timeout.
  */
-import JSONbig from 'json-bigint';
 import { ApiError, type FieldError } from './api-error';
+import { parseJsonSafely } from './safe-json';
 import { browserTimeZone } from './time-zone';
 
 export const API_BASE = '/api';
@@ -13,9 +13,6 @@ export const REQUEST_TIMEOUT_MS = 120_000;
 export const ERROR_TOAST_SECONDS = 5;
 const SUCCESS = 200;
 const UNAUTHORIZED = 401;
-
-/** Ids are strings already; storing big numbers as strings keeps any other 64-bit value exact. */
-const bigJson = JSONbig({ storeAsString: true });
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
@@ -95,7 +92,7 @@ interface Envelope {
 }
 
 export function parseJson(text: string): unknown {
-  return text ? bigJson.parse(text) : undefined;
+  return text ? parseJsonSafely(text) : undefined;
 }
 
 /** `attachment; filename*=UTF-8''a%20b.xlsx` or `filename="a.xlsx"`. */
@@ -110,7 +107,9 @@ export function filenameFromDisposition(header: string | null, fallback: string)
 function fail(error: ApiError, quiet: boolean, hadToken: boolean): never {
   if (error.code === UNAUTHORIZED) {
     // Only a user who was signed in has a session that expired; others just see the login page.
-    if (hadToken) {
+    // The token must still be there: when several calls fail together, the first one cleans up
+    // and the others stay silent, so the message shows once.
+    if (hadToken && hooks.getToken()) {
       hooks.notifyError(hooks.translate('errors.sessionExpired'), ERROR_TOAST_SECONDS);
       hooks.onUnauthorized();
     }

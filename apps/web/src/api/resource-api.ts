@@ -17,9 +17,15 @@ export const resourceApi = {
   remove: (name: string, ids: string[]) => http.delete<{ deleted: number }>(base(name), { ids }),
   select: (name: string) => http.get<SelectOption[]>(`${base(name)}/select`),
   exportFile: (name: string, format: FileFormat, filters: Record<string, unknown>): Promise<DownloadedFile> =>
-    download({ method: 'POST', url: `${base(name)}/export`, data: { ...filters, format } }, `${name}.${format}`),
+    download(
+      { method: 'POST', url: `${base(name)}/export`, data: { ...filters, format } },
+      `${name}.${format}`,
+    ),
   template: (name: string, format: FileFormat): Promise<DownloadedFile> =>
-    download({ method: 'GET', url: `${base(name)}/import-template`, params: { format } }, `${name}-template.${format}`),
+    download(
+      { method: 'GET', url: `${base(name)}/import-template`, params: { format } },
+      `${name}-template.${format}`,
+    ),
   importFile: (name: string, file: File, dryRun: boolean, onProgress?: (percent: number) => void) => {
     const form = new FormData();
     form.append('file', file);

@@ -43,13 +43,17 @@ export interface OrganizationNode {
 
 export type Row = Record<string, unknown> & { id: string };
 
+/** Counts are null when the user may not list that resource. */
 export interface HomeSummary {
-  accounts: number;
-  roles: number;
-  organizations: number;
-  menus: number;
+  accounts: number | null;
+  roles: number | null;
+  organizations: number | null;
+  menus: number | null;
   recentOperations: Row[];
+  /** This sign-in. */
   lastLoginAt: string | null;
+  /** The sign-in before this one; null on a first sign-in. */
+  previousLoginAt: string | null;
 }
 
 export interface ImportResult {

@@ -9,20 +9,31 @@ import 'dayjs/locale/zh-tw';
 import i18next from 'i18next';
 import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import zhTW from 'antd/locale/zh_TW';
 import type { Locale } from 'antd/es/locale';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@brewfleet/contracts/enums';
 import { matchLanguage } from '@brewfleet/contracts/i18n/messages';
-import { LOCALES } from '../locales';
+import { LOAD_MESSAGES } from '../locales';
 import { appStore } from './stores/app-store';
 
 export const LANGUAGE_COOKIE = 'language';
 
 export const HTML_LANG: Record<Language, string> = { en: 'en', zh: 'zh-CN', tw: 'zh-TW' };
 const DAYJS_LOCALE: Record<Language, string> = { en: 'en', zh: 'zh-cn', tw: 'zh-tw' };
-export const ANTD_LOCALE: Record<Language, Locale> = { en: enUS, zh: zhCN, tw: zhTW };
+const LOAD_ANTD_LOCALE: Record<Language, () => Promise<Locale>> = {
+  en: () => import('antd/locale/en_US').then((m) => m.default),
+  zh: () => import('antd/locale/zh_CN').then((m) => m.default),
+  tw: () => import('antd/locale/zh_TW').then((m) => m.default),
+};
+/** antd locales loaded so far; the app shows a language only once its locale is here. */
+export const ANTD_LOCALE: Partial<Record<Language, Locale>> = {};
+
+/** Loads a language's texts and antd locale once. */
+async function loadLanguage(language: Language): Promise<void> {
+  if (ANTD_LOCALE[language] && i18next.hasResourceBundle(language, 'translation')) return;
+  const [messages, antd] = await Promise.all([LOAD_MESSAGES[language](), LOAD_ANTD_LOCALE[language]()]);
+  i18next.addResourceBundle(language, 'translation', messages, true, true);
+  ANTD_LOCALE[language] = antd;
+}
 
 function isLanguage(value: string | undefined): value is Language {
   return !!value && (LANGUAGES as readonly string[]).includes(value);
@@ -31,7 +42,9 @@ function isLanguage(value: string | undefined): value is Language {
 /** Cookie, else the browser's languages in order of preference, else tw. */
 export function detectLanguage(
   cookie: string | undefined = Cookies.get(LANGUAGE_COOKIE),
-  browser: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
+  browser: readonly string[] = typeof navigator === 'undefined'
+    ? []
+    : (navigator.languages ?? [navigator.language]),
 ): Language {
   if (isLanguage(cookie)) return cookie;
   const fromCookie = matchLanguage(cookie);
@@ -51,18 +64,19 @@ function apply(language: Language): void {
 
 export async function initI18n(language: Language = detectLanguage()): Promise<typeof i18next> {
   await i18next.use(initReactI18next).init({
-    resources: Object.fromEntries(LANGUAGES.map((l) => [l, { translation: LOCALES[l] }])),
+    resources: {},
     lng: language,
-    fallbackLng: 'en',
+    fallbackLng: false,
     interpolation: { escapeValue: false }, // React escapes already
-    returnNull: false,
   });
+  await loadLanguage(language);
   apply(language);
   return i18next;
 }
 
 export async function setLanguage(language: Language): Promise<void> {
   Cookies.set(LANGUAGE_COOKIE, language, { expires: 365, sameSite: 'lax' });
+  await loadLanguage(language);
   await i18next.changeLanguage(language);
   apply(language);
 }

@@ -55,13 +55,20 @@ export default function MediaUploadField({ kind, upload, value, onChange, disabl
       >
         <Button icon={<UploadOutlined />}>{t(image ? 'upload.image' : 'upload.video')}</Button>
       </Upload>
-      <div className="ant-form-item-extra">{t(image ? 'upload.imageHint' : 'upload.videoHint', { size: maxMb })}</div>
+      <div className="ant-form-item-extra">
+        {t(image ? 'upload.imageHint' : 'upload.videoHint', { size: maxMb })}
+      </div>
       {percent !== null && <Progress percent={percent} size="small" />}
       {value &&
         (image ? (
           <img src={value} alt={t('upload.preview')} style={{ maxWidth: 160, marginTop: 8 }} />
         ) : (
-          <video src={value} controls style={{ maxWidth: 240, marginTop: 8 }} aria-label={t('upload.preview')} />
+          <video
+            src={value}
+            controls
+            style={{ maxWidth: 240, marginTop: 8 }}
+            aria-label={t('upload.preview')}
+          />
         ))}
     </div>
   );

@@ -6,15 +6,16 @@ import { formatDate, formatDateTime, formatMoney } from '../utils/format';
 import { enumLabelKey } from './field-meta';
 import { useRefOptions } from './use-ref-options';
 
+/** Solid tags with white text: the light antd presets fall below AA contrast. */
 const ENUM_COLORS: Record<string, string> = {
-  normal: 'green',
-  available: 'green',
-  success: 'green',
-  resigned: 'default',
-  vacation: 'gold',
-  disabled: 'red',
-  suspended: 'red',
-  failure: 'red',
+  normal: '#237804',
+  available: '#237804',
+  success: '#237804',
+  resigned: '#595959',
+  vacation: '#874d00',
+  disabled: '#a8071a',
+  suspended: '#a8071a',
+  failure: '#a8071a',
 };
 
 function RefLabel({ field, value }: { field: FieldDef; value: unknown }) {
@@ -24,12 +25,32 @@ function RefLabel({ field, value }: { field: FieldDef; value: unknown }) {
   return <>{labels.join(', ')}</>;
 }
 
-export default function CellValue({ resource, name, field, value }: { resource: string; name: string; field: FieldDef; value: unknown }) {
+export { ENUM_COLORS };
+
+export default function CellValue({
+  resource,
+  name,
+  field,
+  value,
+}: {
+  resource: string;
+  name: string;
+  field: FieldDef;
+  value: unknown;
+}) {
   const { t } = useTranslation();
   if (value === null || value === undefined || value === '') return null;
   switch (field.kind) {
     case 'enum':
       return <Tag color={ENUM_COLORS[String(value)]}>{t(enumLabelKey(resource, name, String(value)))}</Tag>;
+    case 'enums':
+      return (
+        <>
+          {(Array.isArray(value) ? value : [value]).map((v) => (
+            <Tag key={String(v)}>{t(enumLabelKey(resource, name, String(v)))}</Tag>
+          ))}
+        </>
+      );
     case 'bool':
       return <>{value ? t('common.yes') : t('common.no')}</>;
     case 'money':

@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { resourceApi, saveFile, type FileFormat } from '../api/resource-api';
 import { useClickGuard } from '../utils/click-guard';
 
-export default function ExportButton({ resource, filters }: { resource: string; filters: Record<string, unknown> }) {
+export default function ExportButton({
+  resource,
+  filters,
+}: {
+  resource: string;
+  filters: Record<string, unknown>;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [busy, run] = useClickGuard(async (format: FileFormat) => {

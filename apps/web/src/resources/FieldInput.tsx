@@ -1,5 +1,5 @@
 /** The input control of one field kind, for the create/edit form and the search form. */
-import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import { DatePicker, Input, InputNumber, Select, Switch, TimePicker } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '@brewfleet/contracts/resource';
 import ImageUrlInput from '../components/ImageUrlInput';
@@ -19,7 +19,11 @@ interface Props {
   'aria-label'?: string;
 }
 
-function RefSelect({ field, multiple, ...rest }: { field: FieldDef; multiple: boolean } & Record<string, unknown>) {
+function RefSelect({
+  field,
+  multiple,
+  ...rest
+}: { field: FieldDef; multiple: boolean } & Record<string, unknown>) {
   const { t } = useTranslation();
   const { data, isLoading } = useRefOptions(field.ref);
   return (
@@ -50,6 +54,23 @@ export default function FieldInput({ resource, name, field, purpose, ...control 
           placeholder={t('common.pleaseSelect')}
         />
       );
+    case 'enums':
+      return (
+        <Select
+          {...props}
+          allowClear
+          mode="multiple"
+          options={enumOptions(t, resource, name, field)}
+          placeholder={t('common.pleaseSelect')}
+        />
+      );
+    case 'number':
+      return <InputNumber {...props} min={field.min} max={field.max} style={{ width: '100%' }} />;
+    case 'time':
+      return <TimePicker {...props} format="HH:mm" minuteStep={5} style={{ width: '100%' }} />;
+    case 'secret':
+      // Secrets are answered masked; an empty input on edit keeps the stored value.
+      return <Input.Password {...props} autoComplete="off" />;
     case 'ref':
       return <RefSelect {...props} field={field} multiple={search && field.search === 'in'} />;
     case 'refs':
@@ -69,9 +90,18 @@ export default function FieldInput({ resource, name, field, purpose, ...control 
         <Switch {...props} checked={Boolean(control.value)} />
       );
     case 'int':
-      return <InputNumber {...props} min={field.min} max={field.max} precision={0} style={{ width: '100%' }} />;
+      return (
+        <InputNumber {...props} min={field.min} max={field.max} precision={0} style={{ width: '100%' }} />
+      );
     case 'money':
-      return <Input {...props} inputMode="decimal" suffix={t('common.currency')} value={control.value as string | undefined} />;
+      return (
+        <Input
+          {...props}
+          inputMode="decimal"
+          suffix={t('common.currency')}
+          value={control.value as string | undefined}
+        />
+      );
     case 'date':
     case 'datetime':
       if (search && field.search === 'range')
@@ -84,7 +114,11 @@ export default function FieldInput({ resource, name, field, purpose, ...control 
         );
       return <DatePicker {...props} showTime={field.kind === 'datetime'} style={{ width: '100%' }} />;
     case 'textarea':
-      return search ? <Input {...props} allowClear /> : <Input.TextArea {...props} rows={3} showCount maxLength={field.max ?? 2000} />;
+      return search ? (
+        <Input {...props} allowClear />
+      ) : (
+        <Input.TextArea {...props} rows={3} showCount maxLength={field.max ?? 2000} />
+      );
     case 'json':
       return <Input.TextArea {...props} rows={5} spellCheck={false} />;
     case 'password':

@@ -59,7 +59,12 @@ export default function ImportDialog({ resource, open, onClose, onImported }: Pr
       }
     } catch (error) {
       if (error instanceof ApiError && error.errors.length) {
-        setOutcome({ dryRun, total: 0, imported: 0, errors: error.errors.map((e) => ({ row: e.row ?? 0, field: e.field, message: e.message })) });
+        setOutcome({
+          dryRun,
+          total: 0,
+          imported: 0,
+          errors: error.errors.map((e) => ({ row: e.row ?? 0, field: e.field, message: e.message })),
+        });
       } else if (error instanceof ApiError) {
         void message.error({ content: error.message, duration: 5 });
       }
@@ -154,7 +159,11 @@ export default function ImportDialog({ resource, open, onClose, onImported }: Pr
               <Alert
                 type="error"
                 showIcon
-                title={outcome.dryRun ? t('importer.checked', { total: outcome.total, count: outcome.errors.length }) : t('importer.nothingImported')}
+                title={
+                  outcome.dryRun
+                    ? t('importer.checked', { total: outcome.total, count: outcome.errors.length })
+                    : t('importer.nothingImported')
+                }
               />
               <Table<RowError>
                 size="small"
@@ -164,7 +173,12 @@ export default function ImportDialog({ resource, open, onClose, onImported }: Pr
                 pagination={{ pageSize: 8, hideOnSinglePage: true }}
                 columns={[
                   { title: t('importer.row'), dataIndex: 'row', width: 80 },
-                  { title: t('importer.field'), dataIndex: 'field', width: 160, render: (f?: string) => fieldName(f) },
+                  {
+                    title: t('importer.field'),
+                    dataIndex: 'field',
+                    width: 160,
+                    render: (f?: string) => fieldName(f),
+                  },
                   { title: t('importer.message'), dataIndex: 'message' },
                 ]}
               />

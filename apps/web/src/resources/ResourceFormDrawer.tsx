@@ -38,7 +38,14 @@ interface Props {
   hints?: Partial<Record<string, string>>;
 }
 
-export default function ResourceFormDrawer({ def, target, onClose, onSaved, renderers = {}, hints = {} }: Props) {
+export default function ResourceFormDrawer({
+  def,
+  target,
+  onClose,
+  onSaved,
+  renderers = {},
+  hints = {},
+}: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Record<string, unknown>>();
   const [loading, setLoading] = useState(false);
@@ -53,7 +60,9 @@ export default function ResourceFormDrawer({ def, target, onClose, onSaved, rend
     form.resetFields();
     if (target.mode === 'create') {
       const defaults = Object.fromEntries(
-        Object.entries(def.fields).filter(([, fd]) => fd.default !== undefined).map(([k, fd]) => [k, fd.default]),
+        Object.entries(def.fields)
+          .filter(([, fd]) => fd.default !== undefined)
+          .map(([k, fd]) => [k, fd.default]),
       );
       form.setFieldsValue({ ...defaults, ...target.defaults });
       return;
@@ -76,13 +85,19 @@ export default function ResourceFormDrawer({ def, target, onClose, onSaved, rend
     try {
       const body = await toRequestBody(def, mode, values, encryptSecret);
       const row =
-        mode === 'create' ? await resourceApi.create(def.name, body) : await resourceApi.update(def.name, { ...body, id: target!.id! });
+        mode === 'create'
+          ? await resourceApi.create(def.name, body)
+          : await resourceApi.update(def.name, { ...body, id: target!.id! });
       void message.success(t('common.saved'));
       await queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.name) });
       onSaved?.(row);
       onClose();
     } catch (error) {
-      showFieldErrors(form, error, entries.map(([key]) => key));
+      showFieldErrors(
+        form,
+        error,
+        entries.map(([key]) => key),
+      );
     } finally {
       setSaving(false);
     }
@@ -106,7 +121,7 @@ export default function ResourceFormDrawer({ def, target, onClose, onSaved, rend
       }
     >
       <Spin spinning={loading}>
-        <Form form={form} layout="vertical" preserve={false} onFinish={save}>
+        <Form form={form} name={`${def.name}-form`} layout="vertical" preserve={false} onFinish={save}>
           {entries.map(([key, field]) => {
             const label = fieldLabel(t, def.name, key);
             const custom = renderers[key];
@@ -124,7 +139,13 @@ export default function ResourceFormDrawer({ def, target, onClose, onSaved, rend
                 {custom ? (
                   custom(mode)
                 ) : (
-                  <FieldInput resource={def.name} name={key} field={field} purpose="form" disabled={lockedOnEdit} />
+                  <FieldInput
+                    resource={def.name}
+                    name={key}
+                    field={field}
+                    purpose="form"
+                    disabled={lockedOnEdit}
+                  />
                 )}
               </Form.Item>
             );

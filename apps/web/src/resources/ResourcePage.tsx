@@ -48,7 +48,15 @@ export interface ResourcePageProps {
 
 const PAGE_SIZES = [10, 20, 50, 100];
 
-export default function ResourcePage({ def, rowActions = [], fixedFilters, createDefaults, renderers, aside, onChanged }: ResourcePageProps) {
+export default function ResourcePage({
+  def,
+  rowActions = [],
+  fixedFilters,
+  createDefaults,
+  renderers,
+  aside,
+  onChanged,
+}: ResourcePageProps) {
   const { t } = useTranslation();
   const can = useHasPermission();
   const { message } = App.useApp();
@@ -105,7 +113,6 @@ export default function ResourcePage({ def, rowActions = [], fixedFilters, creat
     columns.push({
       key: 'actions',
       title: t('common.actions'),
-      fixed: 'right',
       render: (_: unknown, row: Row) => (
         <Space size={0} wrap>
           {canUpdate && (
@@ -119,7 +126,12 @@ export default function ResourcePage({ def, rowActions = [], fixedFilters, creat
             </Button>
           ))}
           {canDelete && (
-            <Popconfirm title={t('common.confirmDelete')} okText={t('common.ok')} cancelText={t('common.cancel')} onConfirm={() => remove([row.id])}>
+            <Popconfirm
+              title={t('common.confirmDelete')}
+              okText={t('common.ok')}
+              cancelText={t('common.cancel')}
+              onConfirm={() => remove([row.id])}
+            >
               <Button type="link" size="small" danger>
                 {t('common.delete')}
               </Button>
@@ -130,7 +142,11 @@ export default function ResourcePage({ def, rowActions = [], fixedFilters, creat
     });
   }
 
-  const onTableChange = (pagination: TablePaginationConfig, _f: unknown, sorter: SorterResult<Row> | SorterResult<Row>[]) => {
+  const onTableChange = (
+    pagination: TablePaginationConfig,
+    _f: unknown,
+    sorter: SorterResult<Row> | SorterResult<Row>[],
+  ) => {
     const one = Array.isArray(sorter) ? sorter[0] : sorter;
     const nextSort = sortParam(one?.columnKey ?? one?.field, one?.order);
     if (nextSort !== sort) {
@@ -144,29 +160,53 @@ export default function ResourcePage({ def, rowActions = [], fixedFilters, creat
 
   const title = t(titleKey(def.name));
   const table = (
-    <Card className="page-card" title={<Typography.Title level={2} className="resource-title">{title}</Typography.Title>} extra={
-      <Space wrap>
-        {canCreate && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormTarget({ mode: 'create', defaults: createDefaults })} data-testid="create">
-            {t('common.create')}
-          </Button>
-        )}
-        {canDelete && selected.length > 0 && (
-          <Popconfirm title={t('common.confirmDeleteMany', { count: selected.length })} okText={t('common.ok')} cancelText={t('common.cancel')} onConfirm={() => remove(selected)}>
-            <Button danger icon={<DeleteOutlined />}>
-              {t('common.deleteSelected')}
+    <Card
+      className="page-card"
+      title={
+        <Typography.Title level={2} className="resource-title">
+          {title}
+        </Typography.Title>
+      }
+      extra={
+        <Space wrap>
+          {canCreate && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setFormTarget({ mode: 'create', defaults: createDefaults })}
+              data-testid="create"
+            >
+              {t('common.create')}
             </Button>
-          </Popconfirm>
-        )}
-        {canImport && (
-          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="import">
-            {t('common.import')}
-          </Button>
-        )}
-        {canExport && <ExportButton resource={def.name} filters={{ ...allFilters, ...(sort ? { sort } : {}) }} />}
-        <Button icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={() => void list.refetch()} />
-      </Space>
-    }>
+          )}
+          {canDelete && selected.length > 0 && (
+            <Popconfirm
+              title={t('common.confirmDeleteMany', { count: selected.length })}
+              okText={t('common.ok')}
+              cancelText={t('common.cancel')}
+              onConfirm={() => remove(selected)}
+            >
+              <Button danger icon={<DeleteOutlined />}>
+                {t('common.deleteSelected')}
+              </Button>
+            </Popconfirm>
+          )}
+          {canImport && (
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="import">
+              {t('common.import')}
+            </Button>
+          )}
+          {canExport && (
+            <ExportButton resource={def.name} filters={{ ...allFilters, ...(sort ? { sort } : {}) }} />
+          )}
+          <Button
+            icon={<ReloadOutlined />}
+            aria-label={t('common.refresh')}
+            onClick={() => void list.refetch()}
+          />
+        </Space>
+      }
+    >
       <SearchForm
         def={def}
         hidden={Object.keys(fixedFilters ?? {})}
@@ -181,9 +221,12 @@ export default function ResourcePage({ def, rowActions = [], fixedFilters, creat
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
         onChange={onTableChange}
-        rowSelection={canDelete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
+        rowSelection={
+          canDelete
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }
+            : undefined
+        }
         pagination={{
           current: page,
           pageSize: limit,
@@ -206,8 +249,21 @@ export default function ResourcePage({ def, rowActions = [], fixedFilters, creat
       ) : (
         table
       )}
-      <ResourceFormDrawer def={def} target={formTarget} onClose={closeForm} onSaved={changed} renderers={renderers} />
-      {canImport && <ImportDialog resource={def.name} open={importing} onClose={() => setImporting(false)} onImported={changed} />}
+      <ResourceFormDrawer
+        def={def}
+        target={formTarget}
+        onClose={closeForm}
+        onSaved={changed}
+        renderers={renderers}
+      />
+      {canImport && (
+        <ImportDialog
+          resource={def.name}
+          open={importing}
+          onClose={() => setImporting(false)}
+          onImported={changed}
+        />
+      )}
     </>
   );
 }

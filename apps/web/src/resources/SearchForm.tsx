@@ -20,7 +20,14 @@ export default function SearchForm({ def, hidden = [], onSearch }: Props) {
   if (!entries.length) return null;
 
   return (
-    <Form form={form} layout="inline" className="resource-search" onFinish={onSearch} role="search">
+    <Form
+      form={form}
+      name={`${def.name}-search`}
+      layout="inline"
+      className="resource-search"
+      onFinish={onSearch}
+      role="search"
+    >
       {entries.map(([key, field]) => (
         <Form.Item key={key} name={key} label={fieldLabel(t, def.name, key)}>
           <FieldInput resource={def.name} name={key} field={field} purpose="search" />

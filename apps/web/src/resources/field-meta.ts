@@ -20,11 +20,14 @@ export function formEntries(def: ResourceDef, mode: FormMode): FieldEntry[] {
   });
 }
 
-export const listEntries = (def: ResourceDef): FieldEntry[] => Object.entries(def.fields).filter(([, fd]) => isListed(fd));
-export const searchEntries = (def: ResourceDef): FieldEntry[] => Object.entries(def.fields).filter(([, fd]) => !!fd.search);
+export const listEntries = (def: ResourceDef): FieldEntry[] =>
+  Object.entries(def.fields).filter(([, fd]) => isListed(fd));
+export const searchEntries = (def: ResourceDef): FieldEntry[] =>
+  Object.entries(def.fields).filter(([, fd]) => !!fd.search);
 
 export const fieldLabelKey = (resource: string, key: string) => `resources.${resource}.fields.${key}`;
-export const enumLabelKey = (resource: string, key: string, value: string) => `resources.${resource}.values.${key}.${value}`;
+export const enumLabelKey = (resource: string, key: string, value: string) =>
+  `resources.${resource}.values.${key}.${value}`;
 export const titleKey = (resource: string) => `resources.${resource}.title`;
 
 export function fieldLabel(t: TFunction, resource: string, key: string): string {

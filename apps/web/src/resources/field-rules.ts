@@ -7,15 +7,26 @@ import type { FormMode } from './field-meta';
 
 const TEXT_KINDS = new Set(['text', 'textarea', 'image', 'email', 'phone']);
 
-export function fieldRules(t: TFunction, key: string, field: FieldDef, label: string, mode: FormMode): FormRule[] {
+export function fieldRules(
+  t: TFunction,
+  key: string,
+  field: FieldDef,
+  label: string,
+  mode: FormMode,
+): FormRule[] {
   const list: FormRule[] = [];
   if (key === 'confirmPassword') return rules.confirmPassword(t);
-  if (field.required && !(mode === 'update' && field.createOnly)) {
-    const choose = field.kind === 'enum' || field.kind === 'ref' || field.kind === 'refs';
+  // On edit a secret may stay empty: the stored value is kept.
+  const keepsStored = mode === 'update' && field.kind === 'secret';
+  if (field.required && !(mode === 'update' && field.createOnly) && !keepsStored) {
+    const choose = ['enum', 'enums', 'ref', 'refs', 'time'].includes(field.kind);
     list.push({
       required: true,
       whitespace: TEXT_KINDS.has(field.kind),
-      message: field.kind === 'password' ? t('validation.passwordEmpty') : t(choose ? 'validation.requiredSelect' : 'validation.required', { field: label }),
+      message:
+        field.kind === 'password'
+          ? t('validation.passwordEmpty')
+          : t(choose ? 'validation.requiredSelect' : 'validation.required', { field: label }),
     });
   }
   if (TEXT_KINDS.has(field.kind)) {
@@ -28,7 +39,10 @@ export function fieldRules(t: TFunction, key: string, field: FieldDef, label: st
   if (field.kind === 'image') list.push(rules.url(t));
   if (field.kind === 'password' && key === 'password') list.push(rules.passwordLength(t));
   if (field.kind === 'money') list.push({ pattern: MONEY_PATTERN, message: t('validation.onlyNumbers') });
-  if (field.kind === 'int' && (field.min !== undefined || field.max !== undefined)) {
+  if (
+    (field.kind === 'int' || field.kind === 'number') &&
+    (field.min !== undefined || field.max !== undefined)
+  ) {
     const min = field.min ?? Number.MIN_SAFE_INTEGER;
     const max = field.max ?? Number.MAX_SAFE_INTEGER;
     list.push({ type: 'number', min, max, message: t('validation.numberRange', { min, max }) });

@@ -8,17 +8,26 @@ import type { ResourceDef } from '@brewfleet/contracts/resource';
 type Value = unknown;
 
 function isDayjs(value: Value): value is Dayjs {
-  return typeof value === 'object' && value !== null && 'isValid' in value && typeof (value as Dayjs).format === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'isValid' in value &&
+    typeof (value as Dayjs).format === 'function'
+  );
 }
 
 function isEmpty(value: Value): boolean {
-  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+  return (
+    value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)
+  );
 }
 
 function serialize(kind: string, value: Value, edge: 'start' | 'end' | 'exact'): Value {
   if (isDayjs(value)) {
     if (kind === 'date') return value.format('YYYY-MM-DD');
-    const moment = edge === 'start' ? value.startOf('second') : edge === 'end' ? value.endOf('second') : value;
+    if (kind === 'time') return value.format('HH:mm');
+    const moment =
+      edge === 'start' ? value.startOf('second') : edge === 'end' ? value.endOf('second') : value;
     return moment.format(); // ISO 8601 with the offset
   }
   return typeof value === 'string' ? value.trim() : value;
@@ -45,7 +54,10 @@ export function buildListFilters(def: ResourceDef, values: Record<string, Value>
 }
 
 /** antd's sorter → `field` or `-field`; no order → the resource's default (undefined). */
-export function sortParam(field: unknown, order: 'ascend' | 'descend' | null | undefined): string | undefined {
+export function sortParam(
+  field: unknown,
+  order: 'ascend' | 'descend' | null | undefined,
+): string | undefined {
   if (typeof field !== 'string' || !order) return undefined;
   return order === 'descend' ? `-${field}` : field;
 }

@@ -4,7 +4,11 @@
  */
 import type { FormInstance } from 'antd';
 
-export function resetKeepingRules<T extends Record<string, unknown>>(current: T, initial: T, rulesKey = 'rules'): T {
+export function resetKeepingRules<T extends Record<string, unknown>>(
+  current: T,
+  initial: T,
+  rulesKey = 'rules',
+): T {
   const reset = structuredClone(initial);
   return { ...reset, [rulesKey]: current[rulesKey] } as T;
 }

@@ -1,5 +1,5 @@
 /** antd Form rules built from the validators, with the spec §5 messages (translated). */
-import type { FormInstance, FormRule } from 'antd';
+import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@brewfleet/contracts/enums';
 import { isDigits, isEmail, isExternalLink, isPhone, isUrl, passwordsMatch } from './validators';
@@ -30,7 +30,7 @@ export const rules = {
   /** The confirmation must be filled and equal the field `passwordField`. */
   confirmPassword: (t: TFunction, passwordField = 'password'): FormRule[] => [
     { required: true, message: t('validation.passwordEmpty') },
-    ({ getFieldValue }: FormInstance) => ({
+    ({ getFieldValue }) => ({
       validator: (_rule, value: string | undefined) =>
         passwordsMatch(getFieldValue(passwordField) as string | undefined, value)
           ? Promise.resolve()

@@ -23,7 +23,9 @@ export function isUrl(value: string): boolean {
       return false;
     }
   }
-  return /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}(?::\d{1,5})?(?:[/?#]\S*)?$/.test(text);
+  return /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}(?::\d{1,5})?(?:[/?#]\S*)?$/.test(
+    text,
+  );
 }
 
 /** A link shown to users: begins with http, https, mailto or tel. */

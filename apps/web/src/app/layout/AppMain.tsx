@@ -20,13 +20,11 @@ export default function AppMain() {
   const meta = routeMeta(pathname, routes);
   const cacheable = !!meta && !meta.noCache;
   // Keep-alive bookkeeping happens during render on purpose: the element shown now is the one stored.
-  /* eslint-disable react-hooks/refs */
   for (const path of [...cache.current.keys()]) {
     if (path !== pathname && !visited.some((v) => v.path === path)) cache.current.delete(path);
   }
   if (cacheable) cache.current.set(pathname, outlet);
   const views = new Map(cache.current);
-  /* eslint-enable react-hooks/refs */
   if (!cacheable) views.set(pathname, outlet);
 
   return (

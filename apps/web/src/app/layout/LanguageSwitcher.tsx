@@ -15,11 +15,20 @@ export default function LanguageSwitcher({ className }: { className?: string }) 
       menu={{
         selectable: true,
         selectedKeys: [language],
-        items: LANGUAGES.map((l) => ({ key: l, label: <span lang={HTML_LANG[l]}>{t(`languages.${l}`)}</span> })),
+        items: LANGUAGES.map((l) => ({
+          key: l,
+          label: <span lang={HTML_LANG[l]}>{t(`languages.${l}`)}</span>,
+        })),
         onClick: ({ key }) => void setLanguage(key as Language),
       }}
     >
-      <Button type="text" className={className} icon={<GlobalOutlined />} aria-label={t('nav.language')} data-testid="language-switcher">
+      <Button
+        type="text"
+        className={className}
+        icon={<GlobalOutlined />}
+        aria-label={`${t('nav.language')}: ${t(`languages.${language}`)}`}
+        data-testid="language-switcher"
+      >
         <span lang={HTML_LANG[language]}>{t(`languages.${language}`)}</span>
       </Button>
     </Dropdown>

@@ -15,7 +15,7 @@ import './layout.css';
 function Logo({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   return (
-    <Link to="/home" className="sidebar-logo" aria-label={t('routes.home')}>
+    <Link to="/home" className="sidebar-logo" aria-label={`${t('app.name')}: ${t('routes.home')}`}>
       <img src="./favicon.svg" alt="" width={28} height={28} />
       {!collapsed && <span>{t('app.name')}</span>}
     </Link>

@@ -1,6 +1,6 @@
 /** Top bar: sidebar toggle, where-am-I breadcrumb, size, language and the user menu. */
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button } from 'antd';
+import { Breadcrumb, Button, ConfigProvider, type ThemeConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { MenuNode } from '../../api/types';
@@ -21,6 +21,18 @@ function trail(nodes: MenuNode[], path: string): MenuNode[] | null {
   }
   return null;
 }
+
+/** Light breadcrumb text on the dark (inverse) navbar, readable at AA contrast. */
+const INVERSE_BREADCRUMB: ThemeConfig = {
+  components: {
+    Breadcrumb: {
+      itemColor: '#d9d9d9',
+      lastItemColor: '#ffffff',
+      separatorColor: '#bfbfbf',
+      linkColor: '#d9d9d9',
+    },
+  },
+};
 
 export default function Navbar() {
   const { t } = useTranslation();
@@ -44,12 +56,14 @@ export default function Navbar() {
         aria-expanded={opened}
       />
       <nav aria-label={t('nav.breadcrumb')} className="navbar-breadcrumb">
-        <Breadcrumb
-          items={crumbs.map((node) => ({
-            key: node.id,
-            title: pickName(menuNames(node), language),
-          }))}
-        />
+        <ConfigProvider theme={inverse ? INVERSE_BREADCRUMB : {}}>
+          <Breadcrumb
+            items={crumbs.map((node) => ({
+              key: node.id,
+              title: pickName(menuNames(node), language),
+            }))}
+          />
+        </ConfigProvider>
       </nav>
       <div className="navbar-right">
         <SizeSwitcher className={tone} />

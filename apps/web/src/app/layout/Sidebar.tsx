@@ -1,6 +1,6 @@
 /** The sidebar menu, built from the nav tree; directories fold, pages navigate to their route. */
 import { Menu, type MenuProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { Language } from '@brewfleet/contracts/enums';
@@ -23,7 +23,8 @@ function toItems(nodes: MenuNode[], language: Language): Item[] {
     const label = pickName(menuNames(node), language);
     const children = toItems(node.menuList ?? [], language);
     if (node.type === DIRECTORY || children.length) {
-      if (children.length) items.push({ key: `dir-${node.id}`, icon: menuIcon(node.icon, true), label, children });
+      if (children.length)
+        items.push({ key: `dir-${node.id}`, icon: menuIcon(node.icon, true), label, children });
       continue;
     }
     const path = menuPath(node);
@@ -53,6 +54,12 @@ export default function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const items = useMemo(() => toItems(menus, language), [menus, language]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorKeys(menus, pathname) ?? []);
+
+  // Opening a page by address or by a tab unfolds the directories that lead to it.
+  useEffect(() => {
+    const ancestors = ancestorKeys(menus, pathname);
+    if (ancestors?.length) setOpenKeys((open) => (fold ? ancestors : [...new Set([...open, ...ancestors])]));
+  }, [menus, pathname, fold]);
 
   const onOpenChange = (keys: string[]) => {
     if (!fold) return setOpenKeys(keys);

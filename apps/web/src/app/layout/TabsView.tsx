@@ -1,11 +1,12 @@
 /**
- * The tabs view: one tab per visited path. Close a tab with its ×, or use the actions menu (also on
- * right click) to refresh, close, close the others or close all.
+ * The tabs view: one tab per visited path. The tabs are links (each opens a route), so they are a
+ * navigation list rather than an ARIA tablist. Close a tab with its ×, or use the actions menu (also
+ * on right click) to refresh, close, close the others or close all.
  */
-import { DownOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Tabs, type MenuProps } from 'antd';
+import { CloseOutlined, DownOutlined } from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useAppStore } from '../stores/app-store';
 import { tagsViewStore, useTagsViewStore } from '../stores/tags-view-store';
 import { viewTitle } from './view-title';
@@ -49,31 +50,37 @@ export default function TabsView() {
   };
 
   return (
-    <div className="tabs-view" role="region" aria-label={t('tags.label')}>
-      <Tabs
-        type="editable-card"
-        hideAdd
-        size="small"
-        activeKey={pathname}
-        onChange={(key) => navigate(key)}
-        onEdit={(key, action) => action === 'remove' && typeof key === 'string' && run('close', key)}
-        items={views.map((view) => ({
-          key: view.path,
-          closable: !view.affix,
-          label: (
-            <Dropdown trigger={['contextMenu']} menu={actions(view.path)}>
-              <span data-path={view.path}>{viewTitle(view.title, language, t)}</span>
-            </Dropdown>
-          ),
-        }))}
-        tabBarExtraContent={
-          <Dropdown trigger={['click']} menu={actions(pathname)}>
-            <Button size="small" type="text" aria-label={t('tags.menu')} data-testid="tabs-actions">
-              <DownOutlined />
-            </Button>
-          </Dropdown>
-        }
-      />
-    </div>
+    <nav className="tabs-view" aria-label={t('tags.label')}>
+      <ul className="tabs-view-list">
+        {views.map((view) => {
+          const title = viewTitle(view.title, language, t);
+          const active = view.path === pathname;
+          return (
+            <li key={view.path} className={active ? 'tabs-view-tab active' : 'tabs-view-tab'}>
+              <Dropdown trigger={['contextMenu']} menu={actions(view.path)}>
+                <Link to={view.path} aria-current={active ? 'page' : undefined} data-path={view.path}>
+                  {title}
+                </Link>
+              </Dropdown>
+              {!view.affix && (
+                <button
+                  type="button"
+                  className="tabs-view-close"
+                  aria-label={`${t('tags.close')}: ${title}`}
+                  onClick={() => run('close', view.path)}
+                >
+                  <CloseOutlined />
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <Dropdown trigger={['click']} menu={actions(pathname)}>
+        <Button size="small" type="text" aria-label={t('tags.menu')} data-testid="tabs-actions">
+          <DownOutlined />
+        </Button>
+      </Dropdown>
+    </nav>
   );
 }

@@ -32,7 +32,12 @@ export default function UserMenu({ className }: { className?: string }) {
           },
         }}
       >
-        <Button type="text" className={className} aria-label={t('nav.userMenu')} data-testid="user-menu">
+        <Button
+          type="text"
+          className={className}
+          aria-label={`${t('nav.userMenu')}: ${name}`}
+          data-testid="user-menu"
+        >
           <Avatar size="small" src={icon || undefined} icon={<UserOutlined />} alt="" />
           <span className="navbar-user-name">{name}</span>
         </Button>

@@ -2,12 +2,17 @@
 import {
   ApartmentOutlined,
   AppstoreOutlined,
+  ClusterOutlined,
+  ContactsOutlined,
+  EnvironmentOutlined,
   FileOutlined,
   FileSearchOutlined,
   HomeOutlined,
+  IdcardOutlined,
   MenuOutlined,
   SafetyOutlined,
   SettingOutlined,
+  ShopOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -22,6 +27,11 @@ const ICONS: Record<string, ReactNode> = {
   apartment: <ApartmentOutlined />,
   'file-search': <FileSearchOutlined />,
   menu: <MenuOutlined />,
+  shop: <ShopOutlined />,
+  cluster: <ClusterOutlined />,
+  idcard: <IdcardOutlined />,
+  environment: <EnvironmentOutlined />,
+  contacts: <ContactsOutlined />,
 };
 
 export function menuIcon(name: string | null | undefined, isDirectory: boolean): ReactNode {

@@ -1,13 +1,25 @@
-/** Adds the current path to the tabs view and marks the active menu; keeps the document title right. */
+/**
+ * Adds each visited path to the tabs view and marks the active menu; keeps the document title right.
+ * Views are recorded from the router's own state changes, not from renders: navigations run in React
+ * transitions, and a quick second click can replace a location before it ever renders.
+ */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { getRouter } from '../routing/router';
 import { routeMeta } from '../routing/route-meta';
 import { useAppStore } from '../stores/app-store';
 import { layoutStore } from '../stores/layout-store';
-import { usePermissionStore } from '../stores/permission-store';
+import { permissionStore, usePermissionStore } from '../stores/permission-store';
 import { tagsViewStore } from '../stores/tags-view-store';
 import { viewTitle } from './view-title';
+
+function record(pathname: string): void {
+  const meta = routeMeta(pathname, permissionStore.getState().routes);
+  if (!meta) return;
+  tagsViewStore.getState().addView(meta);
+  layoutStore.getState().setActiveMenu(meta.name);
+}
 
 export function useVisitedViews(): void {
   const { pathname } = useLocation();
@@ -16,11 +28,12 @@ export function useVisitedViews(): void {
   const { t } = useTranslation();
 
   useEffect(() => {
-    const meta = routeMeta(pathname, routes);
-    if (!meta) return;
-    tagsViewStore.getState().addView(meta);
-    layoutStore.getState().setActiveMenu(meta.name);
-  }, [pathname, routes]);
+    const router = getRouter();
+    record(router.state.location.pathname);
+    return router.subscribe((state) => {
+      if (state.navigation.state === 'idle') record(state.location.pathname);
+    });
+  }, [routes]);
 
   useEffect(() => {
     const meta = routeMeta(pathname, routes);

@@ -7,6 +7,9 @@ import { pageComponent } from './page-registry';
 export default function MenuRoutePage() {
   const { routeName = '' } = useParams();
   const routes = usePermissionStore((s) => s.routes);
+  const loaded = usePermissionStore((s) => s.loaded);
+  // Signed out (e.g. the session expired): the app is on its way to /login; do not claim a 404.
+  if (!loaded) return null;
   const route = routes.find((r) => r.name === routeName);
   if (!route) return <Navigate to="/404" replace />;
   if (route.kind === 'iframe') return <IframePage url={route.url} names={route.names} />;

@@ -9,7 +9,8 @@ import { hasToken } from '../stores/user-store';
 
 export function loginRedirect(request: Request): Response {
   const { pathname } = new URL(request.url);
-  const target = pathname && pathname !== '/' && pathname !== '/login' ? `?redirect=${encodeURIComponent(pathname)}` : '';
+  const target =
+    pathname && pathname !== '/' && pathname !== '/login' ? `?redirect=${encodeURIComponent(pathname)}` : '';
   return redirect(`/login${target}`);
 }
 

@@ -22,7 +22,10 @@ export function isExternalUrl(url: string): boolean {
 }
 
 export function routeNameFromUrl(url: string): string {
-  return url.trim().replace(/^\/+|\/+$/g, '').replace(/\//g, '-');
+  return url
+    .trim()
+    .replace(/^\/+|\/+$/g, '')
+    .replace(/\//g, '-');
 }
 
 export function menuNames(node: Pick<MenuNode, 'name' | 'twName' | 'enName'>) {
@@ -37,7 +40,14 @@ export function menuRoutes(tree: MenuNode[]): MenuRoute[] {
       if (node.type !== BUTTON && url) {
         const menuId = String(node.menuId ?? node.id);
         if (isExternalUrl(url)) {
-          routes.push({ path: `/i-${menuId}`, name: `i-${menuId}`, menuId, kind: 'iframe', url, names: menuNames(node) });
+          routes.push({
+            path: `/i-${menuId}`,
+            name: `i-${menuId}`,
+            menuId,
+            kind: 'iframe',
+            url,
+            names: menuNames(node),
+          });
         } else {
           const name = routeNameFromUrl(url);
           routes.push({ path: `/${name}`, name, menuId, kind: 'page', url, names: menuNames(node) });

@@ -18,13 +18,23 @@ export const routes: RouteObject[] = [
   {
     element: <RootShell />,
     errorElement: <RouteError />,
+    // Shown while the first route's guard or lazy page loads; the overlay of RootShell covers the wait.
+    hydrateFallbackElement: <div className="boot" />,
     children: [
-      { path: '/login', lazy: () => import('../../features/login/LoginPage').then((m) => ({ Component: m.default })) },
-      { path: '/404', lazy: () => import('../../features/not-found/NotFoundPage').then((m) => ({ Component: m.default })) },
+      {
+        path: '/login',
+        lazy: () => import('../../features/login/LoginPage').then((m) => ({ Component: m.default })),
+      },
+      {
+        path: '/404',
+        lazy: () => import('../../features/not-found/NotFoundPage').then((m) => ({ Component: m.default })),
+      },
       ...(['privacyAgreement', 'privacyAgreement1', 'privacyAgreement2'] as const).map((doc) => ({
         path: `/${doc}`,
         lazy: () =>
-          import('../../features/privacy/PrivacyPage').then((m) => ({ Component: () => <m.default doc={doc} /> })),
+          import('../../features/privacy/PrivacyPage').then((m) => ({
+            Component: () => <m.default doc={doc} />,
+          })),
       })),
       {
         path: '/',

@@ -54,7 +54,10 @@ export const tagsViewStore = createStore<TagsViewState>()((set, get) => ({
     set((s) => {
       const visitedViews = s.visitedViews.some((v) => v.path === route.path)
         ? s.visitedViews
-        : [...s.visitedViews, { path: route.path, name: route.name, title: route.title ?? NO_NAME, affix: !!route.affix }];
+        : [
+            ...s.visitedViews,
+            { path: route.path, name: route.name, title: route.title ?? NO_NAME, affix: !!route.affix },
+          ];
       const cachedViews =
         route.noCache || s.cachedViews.includes(route.name) ? s.cachedViews : [...s.cachedViews, route.name];
       return { visitedViews, cachedViews, activeTab: route.path };
@@ -67,7 +70,9 @@ export const tagsViewStore = createStore<TagsViewState>()((set, get) => ({
     const rest = visitedViews.filter((v) => v.path !== path);
     set({
       visitedViews: rest,
-      cachedViews: rest.some((v) => v.name === removed.name) ? cachedViews : cachedViews.filter((n) => n !== removed.name),
+      cachedViews: rest.some((v) => v.name === removed.name)
+        ? cachedViews
+        : cachedViews.filter((n) => n !== removed.name),
     });
     if (activeTab !== path) return null;
     const next = rest[Math.min(index, rest.length - 1)] ?? rest[rest.length - 1];
@@ -85,7 +90,8 @@ export const tagsViewStore = createStore<TagsViewState>()((set, get) => ({
     set((s) => ({ visitedViews, cachedViews: s.cachedViews.filter((n) => names.has(n)) }));
     return visitedViews[visitedViews.length - 1]?.path ?? HOME;
   },
-  refreshView: (path) => set((s) => ({ refreshKeys: { ...s.refreshKeys, [path]: (s.refreshKeys[path] ?? 0) + 1 } })),
+  refreshView: (path) =>
+    set((s) => ({ refreshKeys: { ...s.refreshKeys, [path]: (s.refreshKeys[path] ?? 0) + 1 } })),
   reset: () => set({ visitedViews: [], cachedViews: [], activeTab: '', refreshKeys: {} }),
 }));
 
@@ -95,4 +101,5 @@ registerPersisted('tagsView', tagsViewStore, (s) => ({
   activeTab: s.activeTab,
 }));
 
-export const useTagsViewStore = <T>(selector: (state: TagsViewState) => T): T => useStore(tagsViewStore, selector);
+export const useTagsViewStore = <T>(selector: (state: TagsViewState) => T): T =>
+  useStore(tagsViewStore, selector);

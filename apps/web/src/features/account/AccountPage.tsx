@@ -14,7 +14,14 @@ export default function AccountPage() {
     <>
       <ResourcePage
         def={accountResource}
-        rowActions={[{ key: 'resetPassword', label: t('account.resetPassword'), permission: P.account.resetPassword, onClick: setResetting }]}
+        rowActions={[
+          {
+            key: 'resetPassword',
+            label: t('account.resetPassword'),
+            permission: P.account.resetPassword,
+            onClick: setResetting,
+          },
+        ]}
       />
       <ResetPasswordDialog account={resetting} onClose={() => setResetting(null)} />
     </>

@@ -11,7 +11,13 @@ interface Values {
   confirmPassword: string;
 }
 
-export default function ResetPasswordDialog({ account, onClose }: { account: Row | null; onClose: () => void }) {
+export default function ResetPasswordDialog({
+  account,
+  onClose,
+}: {
+  account: Row | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
@@ -52,7 +58,12 @@ export default function ResetPasswordDialog({ account, onClose }: { account: Row
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="confirmPassword" label={t('account.confirmPassword')} dependencies={['password']} rules={rules.confirmPassword(t)}>
+        <Form.Item
+          name="confirmPassword"
+          label={t('account.confirmPassword')}
+          dependencies={['password']}
+          rules={rules.confirmPassword(t)}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       </Form>

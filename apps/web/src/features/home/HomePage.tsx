@@ -4,13 +4,25 @@
  * platform and merchant administrators also see the counts of what they manage.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Avatar, Button, Card, Col, Empty, List, Row as GridRow, Skeleton, Statistic, Tag, Typography } from 'antd';
+import {
+  Avatar,
+  Button,
+  Card,
+  Col,
+  Empty,
+  List,
+  Row as GridRow,
+  Skeleton,
+  Statistic,
+  Tag,
+  Typography,
+} from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { P } from '@brewfleet/contracts/permissions';
 import { fetchHomeSummary } from '../../api/access-api';
-import type { HomeSummary, MenuNode } from '../../api/types';
+import type { MenuNode } from '../../api/types';
 import { pickName } from '../../app/i18n';
 import { menuIcon } from '../../app/layout/menu-icons';
 import { menuNames, menuPath } from '../../app/routing/menu-routes';
@@ -20,7 +32,11 @@ import { useUserStore } from '../../app/stores/user-store';
 import { formatDateTime } from '../../utils/format';
 import './home.css';
 
-const COUNTS: Array<{ key: keyof Pick<HomeSummary, 'accounts' | 'roles' | 'organizations' | 'menus'>; permission: string; path: string }> = [
+const COUNTS: Array<{
+  key: 'accounts' | 'roles' | 'organizations' | 'menus';
+  permission: string;
+  path: string;
+}> = [
   { key: 'accounts', permission: P.account.list, path: '/account-list' },
   { key: 'roles', permission: P.role.list, path: '/role-list' },
   { key: 'organizations', permission: P.organization.list, path: '/organization-list' },
@@ -65,19 +81,34 @@ export default function HomePage() {
               <Tag>{t(`resources.account.values.partnerType.${partnerType}`)}</Tag>
             </Typography.Paragraph>
             <Typography.Text type="secondary">
-              {data?.lastLoginAt ? t('home.lastLogin', { time: formatDateTime(data.lastLoginAt) }) : data ? t('home.firstLogin') : ''}
+              {data?.previousLoginAt
+                ? t('home.lastLogin', { time: formatDateTime(data.previousLoginAt) })
+                : data
+                  ? t('home.firstLogin')
+                  : ''}
             </Typography.Text>
           </div>
         </div>
       </Card>
 
       {counts.length > 0 && (
-        <Card className="page-card" title={<Typography.Title level={2} className="home-section">{t('home.overview')}</Typography.Title>}>
+        <Card
+          className="page-card"
+          title={
+            <Typography.Title level={2} className="home-section">
+              {t('home.overview')}
+            </Typography.Title>
+          }
+        >
           <GridRow gutter={[16, 16]}>
             {counts.map((c) => (
               <Col key={c.key} xs={12} md={6}>
                 <Link to={c.path} className="home-stat">
-                  {summary.isLoading ? <Skeleton.Button active /> : <Statistic title={t(`home.counts.${c.key}`)} value={data?.[c.key] ?? 0} />}
+                  {summary.isLoading ? (
+                    <Skeleton.Button active />
+                  ) : (
+                    <Statistic title={t(`home.counts.${c.key}`)} value={data?.[c.key] ?? 0} />
+                  )}
                 </Link>
               </Col>
             ))}
@@ -87,11 +118,22 @@ export default function HomePage() {
 
       <GridRow gutter={16}>
         <Col xs={24} lg={10}>
-          <Card className="page-card" title={<Typography.Title level={2} className="home-section">{t('home.quickLinks')}</Typography.Title>}>
+          <Card
+            className="page-card"
+            title={
+              <Typography.Title level={2} className="home-section">
+                {t('home.quickLinks')}
+              </Typography.Title>
+            }
+          >
             {links.length ? (
               <div className="home-links">
                 {links.map((node) => (
-                  <Button key={node.id} icon={menuIcon(node.icon, false)} onClick={() => navigate(menuPath(node)!)}>
+                  <Button
+                    key={node.id}
+                    icon={menuIcon(node.icon, false)}
+                    onClick={() => navigate(menuPath(node)!)}
+                  >
                     {pickName(menuNames(node), language)}
                   </Button>
                 ))}
@@ -104,8 +146,14 @@ export default function HomePage() {
         <Col xs={24} lg={14}>
           <Card
             className="page-card"
-            title={<Typography.Title level={2} className="home-section">{t('home.recentOperations')}</Typography.Title>}
-            extra={can(P.operationLog.list) ? <Link to="/operation-log-list">{t('home.viewAll')}</Link> : null}
+            title={
+              <Typography.Title level={2} className="home-section">
+                {t('home.recentOperations')}
+              </Typography.Title>
+            }
+            extra={
+              can(P.operationLog.list) ? <Link to="/operation-log-list">{t('home.viewAll')}</Link> : null
+            }
           >
             <List
               loading={summary.isLoading}
@@ -117,7 +165,7 @@ export default function HomePage() {
                     title={
                       <>
                         {String(op.action ?? '')}{' '}
-                        <Tag color={op.outcome === 'success' ? 'green' : 'red'}>
+                        <Tag color={op.outcome === 'success' ? '#237804' : '#a8071a'}>
                           {t(`resources.operation-log.values.outcome.${String(op.outcome ?? 'success')}`)}
                         </Tag>
                       </>

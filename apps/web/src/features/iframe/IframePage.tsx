@@ -6,7 +6,13 @@ import { pickName } from '../../app/i18n';
 import { useAppStore } from '../../app/stores/app-store';
 import { useLayoutStore } from '../../app/stores/layout-store';
 
-export default function IframePage({ url, names }: { url: string; names: { en: string; zh: string; tw: string } }) {
+export default function IframePage({
+  url,
+  names,
+}: {
+  url: string;
+  names: { en: string; zh: string; tw: string };
+}) {
   const { t } = useTranslation();
   const language = useAppStore((s) => s.language);
   const height = useLayoutStore((s) => s.documentHeight);

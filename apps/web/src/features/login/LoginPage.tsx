@@ -60,11 +60,25 @@ export default function LoginPage() {
             <Typography.Title level={1}>{t('login.title')}</Typography.Title>
           </div>
           <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
-          <Form<Values> form={form} layout="vertical" onFinish={submit} requiredMark={false} initialValues={{ agreement: false }}>
-            <Form.Item name="account" label={t('login.account')} rules={[{ required: true, whitespace: true, message: t('login.accountRequired') }]}>
+          <Form<Values>
+            form={form}
+            layout="vertical"
+            onFinish={submit}
+            requiredMark={false}
+            initialValues={{ agreement: false }}
+          >
+            <Form.Item
+              name="account"
+              label={t('login.account')}
+              rules={[{ required: true, whitespace: true, message: t('login.accountRequired') }]}
+            >
               <Input prefix={<UserOutlined />} autoComplete="username" size="large" />
             </Form.Item>
-            <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
+            <Form.Item
+              name="password"
+              label={t('login.password')}
+              rules={[{ required: true, message: t('login.passwordRequired') }]}
+            >
               <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
             </Form.Item>
             <Form.Item
@@ -78,7 +92,8 @@ export default function LoginPage() {
               ]}
             >
               <Checkbox>
-                {t('login.agreementPrefix')} <Link to="/privacyAgreement">{t('routes.privacyAgreement')}</Link>
+                {t('login.agreementPrefix')}{' '}
+                <Link to="/privacyAgreement">{t('routes.privacyAgreement')}</Link>
                 {', '}
                 <Link to="/privacyAgreement1">{t('routes.privacyAgreement1')}</Link> {t('login.and')}{' '}
                 <Link to="/privacyAgreement2">{t('routes.privacyAgreement2')}</Link>

@@ -24,12 +24,16 @@ import ResourceFormDrawer, { type FormTarget } from '../../resources/ResourceFor
 import { resourceKeys } from '../../resources/use-ref-options';
 
 const TREE_KEY = ['menu', 'tree'] as const;
-const TYPE_COLORS = ['blue', 'green', 'orange'];
+/** Solid colours with white text, readable at AA contrast. */
+const TYPE_COLORS = ['#0958d9', '#237804', '#ad4e00'];
 
 type MenuRow = Omit<MenuNode, 'menuList'> & { children?: MenuRow[] };
 
 function toRows(nodes: MenuNode[]): MenuRow[] {
-  return nodes.map(({ menuList, ...node }) => ({ ...node, children: menuList?.length ? toRows(menuList) : undefined }));
+  return nodes.map(({ menuList, ...node }) => ({
+    ...node,
+    children: menuList?.length ? toRows(menuList) : undefined,
+  }));
 }
 
 interface PickerNode {
@@ -38,7 +42,11 @@ interface PickerNode {
   children?: PickerNode[];
 }
 function toPicker(options: TreeOption[]): PickerNode[] {
-  return options.map((o) => ({ value: o.value, title: o.label, children: o.children?.length ? toPicker(o.children) : undefined }));
+  return options.map((o) => ({
+    value: o.value,
+    title: o.label,
+    children: o.children?.length ? toPicker(o.children) : undefined,
+  }));
 }
 
 function ParentPicker(props: Record<string, unknown>) {
@@ -134,7 +142,10 @@ export default function MenuSettingsPage() {
               onClick={() =>
                 setTarget({
                   mode: 'create',
-                  defaults: { parentId: row.id, type: row.type === MENU_TYPE.directory ? MENU_TYPE.page : MENU_TYPE.button },
+                  defaults: {
+                    parentId: row.id,
+                    type: row.type === MENU_TYPE.directory ? MENU_TYPE.page : MENU_TYPE.button,
+                  },
                 })
               }
             >
@@ -147,7 +158,12 @@ export default function MenuSettingsPage() {
             </Button>
           )}
           {can(P.menu.delete) && (
-            <Popconfirm title={t('common.confirmDelete')} okText={t('common.ok')} cancelText={t('common.cancel')} onConfirm={() => remove(row.id)}>
+            <Popconfirm
+              title={t('common.confirmDelete')}
+              okText={t('common.ok')}
+              cancelText={t('common.cancel')}
+              onConfirm={() => remove(row.id)}
+            >
               <Button type="link" size="small" danger>
                 {t('common.delete')}
               </Button>
@@ -161,11 +177,20 @@ export default function MenuSettingsPage() {
   return (
     <Card
       className="page-card"
-      title={<Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>{t('resources.menu.title')}</Typography.Title>}
+      title={
+        <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+          {t('resources.menu.title')}
+        </Typography.Title>
+      }
       extra={
         <Space>
           {can(P.menu.create) && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ mode: 'create', defaults: { type: MENU_TYPE.directory } })} data-testid="create">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setTarget({ mode: 'create', defaults: { type: MENU_TYPE.directory } })}
+              data-testid="create"
+            >
               {t('menuSettings.addRoot')}
             </Button>
           )}
@@ -180,7 +205,6 @@ export default function MenuSettingsPage() {
         columns={columns}
         dataSource={rows}
         pagination={false}
-        scroll={{ x: 'max-content' }}
         expandable={{ defaultExpandAllRows: true }}
         key={rows.length /* expand everything once the tree has loaded */}
       />
@@ -190,7 +214,11 @@ export default function MenuSettingsPage() {
         onClose={close}
         onSaved={refresh}
         renderers={renderers}
-        hints={{ url: t('menuSettings.urlHint'), perms: t('menuSettings.permsHint'), icon: t('menuSettings.iconHint') }}
+        hints={{
+          url: t('menuSettings.urlHint'),
+          perms: t('menuSettings.permsHint'),
+          icon: t('menuSettings.iconHint'),
+        }}
       />
     </Card>
   );

@@ -15,7 +15,11 @@ import ResourcePage from '../../resources/ResourcePage';
 const TREE_KEY = ['organization', 'tree'] as const;
 
 function toTreeData(nodes: OrganizationNode[]): DataNode[] {
-  return nodes.map((n) => ({ key: n.id, title: n.name, children: n.children?.length ? toTreeData(n.children) : undefined }));
+  return nodes.map((n) => ({
+    key: n.id,
+    title: n.name,
+    children: n.children?.length ? toTreeData(n.children) : undefined,
+  }));
 }
 
 interface PickerNode {
@@ -24,12 +28,25 @@ interface PickerNode {
   children?: PickerNode[];
 }
 function toPickerData(nodes: OrganizationNode[]): PickerNode[] {
-  return nodes.map((n) => ({ value: n.id, title: n.name, children: n.children?.length ? toPickerData(n.children) : undefined }));
+  return nodes.map((n) => ({
+    value: n.id,
+    title: n.name,
+    children: n.children?.length ? toPickerData(n.children) : undefined,
+  }));
 }
 
 function ParentPicker({ tree, ...props }: { tree: OrganizationNode[] } & Record<string, unknown>) {
   const { t } = useTranslation();
-  return <TreeSelect {...props} allowClear treeDefaultExpandAll treeData={toPickerData(tree)} placeholder={t('common.root')} showSearch={{ treeNodeFilterProp: 'title' }} />;
+  return (
+    <TreeSelect
+      {...props}
+      allowClear
+      treeDefaultExpandAll
+      treeData={toPickerData(tree)}
+      placeholder={t('common.root')}
+      showSearch={{ treeNodeFilterProp: 'title' }}
+    />
+  );
 }
 
 export default function OrganizationPage() {
@@ -42,8 +59,20 @@ export default function OrganizationPage() {
   const renderers = useMemo(() => ({ parentId: () => <ParentPicker tree={tree.data ?? []} /> }), [tree.data]);
 
   const aside = (
-    <Card className="page-card" title={<Typography.Title level={2} className="resource-title">{t('organization.tree')}</Typography.Title>}>
-      <Button type={selected ? 'link' : 'primary'} size="small" onClick={() => setSelected(null)} style={{ marginBottom: 8 }}>
+    <Card
+      className="page-card"
+      title={
+        <Typography.Title level={2} className="resource-title">
+          {t('organization.tree')}
+        </Typography.Title>
+      }
+    >
+      <Button
+        type={selected ? 'link' : 'primary'}
+        size="small"
+        onClick={() => setSelected(null)}
+        style={{ marginBottom: 8 }}
+      >
         {t('organization.all')}
       </Button>
       <Spin spinning={tree.isLoading}>

@@ -34,7 +34,9 @@ export default function PrivacyPage({ doc }: { doc: PrivacyDoc }) {
         <Card>
           <Typography>
             <Typography.Title level={1}>{text.title}</Typography.Title>
-            <Typography.Paragraph type="secondary">{t('privacy.lastUpdated', { date: PRIVACY_UPDATED })}</Typography.Paragraph>
+            <Typography.Paragraph type="secondary">
+              {t('privacy.lastUpdated', { date: PRIVACY_UPDATED })}
+            </Typography.Paragraph>
             <Typography.Paragraph>{text.intro}</Typography.Paragraph>
             {text.sections.map((section) => (
               <section key={section.heading}>

@@ -49,7 +49,11 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
       afterClose={() => form.resetFields()}
     >
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="oldPassword" label={t('profile.oldPassword')} rules={[{ required: true, message: t('validation.passwordEmpty') }]}>
+        <Form.Item
+          name="oldPassword"
+          label={t('profile.oldPassword')}
+          rules={[{ required: true, message: t('validation.passwordEmpty') }]}
+        >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item

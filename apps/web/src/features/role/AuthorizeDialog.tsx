@@ -14,7 +14,15 @@ import { allKeys, parentKeys, toTreeData } from './menu-tree';
 
 type Key = string | number | bigint;
 
-export default function AuthorizeDialog({ role, onClose, onSaved }: { role: Row | null; onClose: () => void; onSaved: () => void }) {
+export default function AuthorizeDialog({
+  role,
+  onClose,
+  onSaved,
+}: {
+  role: Row | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation();
   const language = useAppStore((s) => s.language);
   const { message } = App.useApp();

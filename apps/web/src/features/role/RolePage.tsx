@@ -14,12 +14,22 @@ export default function RolePage() {
   const queryClient = useQueryClient();
   const [authorizing, setAuthorizing] = useState<Row | null>(null);
   const close = useCallback(() => setAuthorizing(null), []);
-  const saved = useCallback(() => void queryClient.invalidateQueries({ queryKey: resourceKeys.all('role') }), [queryClient]);
+  const saved = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: resourceKeys.all('role') }),
+    [queryClient],
+  );
   return (
     <>
       <ResourcePage
         def={roleResource}
-        rowActions={[{ key: 'authorize', label: t('role.authorize'), permission: P.role.authorize, onClick: setAuthorizing }]}
+        rowActions={[
+          {
+            key: 'authorize',
+            label: t('role.authorize'),
+            permission: P.role.authorize,
+            onClick: setAuthorizing,
+          },
+        ]}
       />
       <AuthorizeDialog role={authorizing} onClose={close} onSaved={saved} />
     </>

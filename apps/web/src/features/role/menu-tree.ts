@@ -8,7 +8,7 @@ import { menuNames } from '../../app/routing/menu-routes';
 export function toTreeData(nodes: MenuNode[], language: Language): DataNode[] {
   return nodes.map((node) => ({
     key: node.id,
-    title: pickName(menuNames(node), language) + (node.perms ? `  (${node.perms})` : ''),
+    title: pickName(menuNames(node), language) + (node.perms ? ` · ${node.perms}` : ''),
     children: node.menuList?.length ? toTreeData(node.menuList, language) : undefined,
   }));
 }

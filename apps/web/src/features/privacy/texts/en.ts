@@ -54,7 +54,8 @@ export const en: PrivacyTexts = {
   },
   privacyAgreement1: {
     title: 'Terms of Service',
-    intro: 'These terms apply to everyone who signs in to the BrewFleet console. By signing in you accept them.',
+    intro:
+      'These terms apply to everyone who signs in to the BrewFleet console. By signing in you accept them.',
     sections: [
       {
         heading: '1. Your account',
@@ -88,7 +89,9 @@ export const en: PrivacyTexts = {
       },
       {
         heading: '6. Changes',
-        paragraphs: ['When these terms change, the new version is shown on this page with its date; signing in afterwards means you accept it.'],
+        paragraphs: [
+          'When these terms change, the new version is shown on this page with its date; signing in afterwards means you accept it.',
+        ],
       },
     ],
   },
@@ -112,7 +115,9 @@ export const en: PrivacyTexts = {
       },
       {
         heading: '3. No tracking',
-        paragraphs: ['The console uses no advertising or third-party tracking cookies and no analytics that follow you across sites.'],
+        paragraphs: [
+          'The console uses no advertising or third-party tracking cookies and no analytics that follow you across sites.',
+        ],
       },
       {
         heading: '4. Your choices',

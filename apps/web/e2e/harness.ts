@@ -1,0 +1,107 @@
+/**
+ * A small test runner on playwright-core: specs register tests with `test()`; each test gets a fresh
+ * browser context (its own cookies and storage). Failures save a screenshot under test-results/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
+import { AdminApi } from './support/api';
+
+export interface TestEnv {
+  base: string;
+  adminPassword: string;
+  browser: Browser;
+  api: AdminApi;
+  /** A fresh context and page; options such as locale apply to it. */
+  newPage: (options?: BrowserContextOptions) => Promise<Page>;
+}
+
+type TestFn = (env: TestEnv) => Promise<void>;
+const tests: Array<{ name: string; fn: TestFn }> = [];
+
+export function test(name: string, fn: TestFn): void {
+  tests.push({ name, fn });
+}
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const results = path.join(here, '..', 'test-results');
+
+export async function runAll(options: { base: string; adminPassword: string; filter: string[] }) {
+  for (const file of fs
+    .readdirSync(path.join(here, 'specs'))
+    .filter((f) => f.endsWith('.spec.ts'))
+    .sort()) {
+    await import(`./specs/${file}`);
+  }
+  const selected = options.filter.length
+    ? tests.filter((t) => options.filter.some((f) => t.name.includes(f)))
+    : tests;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  const api = await AdminApi.signIn(options.base, 'admin', options.adminPassword);
+  let passed = 0;
+  let failed = 0;
+  for (const { name, fn } of selected) {
+    const contexts: BrowserContext[] = [];
+    const env: TestEnv = {
+      base: options.base,
+      adminPassword: options.adminPassword,
+      browser,
+      api,
+      newPage: async (contextOptions = {}) => {
+        const context = await browser.newContext({
+          viewport: { width: 1366, height: 850 },
+          locale: 'en-US',
+          ...contextOptions,
+        });
+        context.setDefaultTimeout(15_000);
+        contexts.push(context);
+        return context.newPage();
+      },
+    };
+    const started = Date.now();
+    try {
+      await fn(env);
+      passed++;
+      console.log(`  ✓ ${name} (${Date.now() - started} ms)`);
+    } catch (error) {
+      failed++;
+      const lines = String((error as Error).stack ?? error).split('\n');
+      const where = lines.filter((l) => l.includes('.spec.ts')).slice(0, 2);
+      console.log(`  ✗ ${name}\n    ${[...lines.slice(0, 6), ...where].join('\n    ')}`);
+      fs.mkdirSync(results, { recursive: true });
+      for (const [i, context] of contexts.entries()) {
+        for (const [j, page] of context.pages().entries()) {
+          await page
+            .screenshot({ path: path.join(results, `${name.replace(/\W+/g, '_')}-${i}-${j}.png`) })
+            .catch(() => undefined);
+        }
+      }
+    } finally {
+      for (const context of contexts) await context.close().catch(() => undefined);
+    }
+  }
+  await browser.close();
+  console.log(`\ne2e: ${passed} passed, ${failed} failed`);
+  return { passed, failed };
+}

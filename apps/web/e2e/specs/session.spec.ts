@@ -1,0 +1,26 @@
+import { test } from '../harness';
+import { signIn, waitForHash } from '../support/ui';
+
+test('session: a session revoked on the server ends with "Login permission expired"', async ({
+  base,
+  api,
+  newPage,
+}) => {
+  const roleId = await api.createRole(`e2e-revoke-${Date.now()}`, ['1000', '1100', '1110', '1111']);
+  const account = `revoke${Date.now()}`;
+  const id = await api.createAccount(account, 'Clerk-Pass-2026', [roleId]);
+  const page = await newPage();
+  await signIn(page, base, account, 'Clerk-Pass-2026');
+  await page.getByRole('heading', { name: `Hello, E2E ${account}` }).waitFor();
+  await page.waitForLoadState('networkidle');
+  // The administrator resets the password: every session of that account is revoked.
+  await api.resetPassword(id, 'Other-Pass-2026');
+  // Any call now answers 401: open the account list from the homepage's links.
+  await page.getByRole('button', { name: 'Account List' }).click();
+  await page.getByText('Login permission expired').first().waitFor();
+  const toasts = await page.getByText('Login permission expired').count();
+  if (toasts !== 1) throw new Error(`the expiry message shows once, not ${toasts} times`);
+  await waitForHash(page, /^#\/login/);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  if (token !== null) throw new Error('the token should be cleared');
+});
