@@ -125,7 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html', maxAge: '1h' });
+    // wildcard: files are looked up per request, so a console rebuilt while the server runs is served.
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: 'index.html', maxAge: '1h' });
   }
   return app;
 }

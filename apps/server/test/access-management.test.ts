@@ -183,6 +183,20 @@ describe('roles, permissions and menus', () => {
     );
   });
 
+  it('offers the authorize dialog only what the caller may grant', async () => {
+    const roleId = await makeRole('granter', [P.role.list, P.role.authorize, P.organization.list]);
+    await makeAccount('granter', [roleId]);
+    const token = await t.login('granter', PASSWORD);
+    const tree = (await t.call('GET', '/api/coffee/role/menu-tree', { token })).json().data;
+    const perms: string[] = [];
+    const walk = (nodes: any[]) => nodes.forEach((n) => (n.perms && perms.push(n.perms), walk(n.menuList)));
+    walk(tree);
+    expect(perms.sort()).toEqual([P.organization.list, P.role.authorize, P.role.list].sort());
+    const all = (await t.call('GET', '/api/coffee/role/menu-tree', { token: admin })).json().data;
+    expect(JSON.stringify(all)).toContain(P.menu.delete);
+    expect((await t.call('GET', '/api/coffee/menu', { token })).statusCode).toBe(403);
+  });
+
   it('does not let a user grant codes they do not hold', async () => {
     const roleId = await makeRole('role-editor', [
       P.role.list,
@@ -372,6 +386,7 @@ describe('home summary', () => {
     const summary = (await t.call('GET', '/api/coffee/home/summary', { token: admin })).json().data;
     expect(summary.accounts).toBeGreaterThan(1);
     expect(summary.recentOperations.length).toBeGreaterThan(0);
+    expect(summary.lastLoginAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const roleId = await makeRole('home-only', []);
     await makeAccount('home-only', [roleId]);
     const limited = (

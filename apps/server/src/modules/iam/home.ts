@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { count, desc, sql } from 'drizzle-orm';
 import { P } from '@brewfleet/contracts';
-import { rows, type Db } from '../../platform/db/client.ts';
+import { isoTime, rows, type Db } from '../../platform/db/client.ts';
 import { getRegistered, toItem } from '../../platform/crud/register-resource.ts';
 import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
 import { hasPermission } from '../../platform/auth/auth-user.ts';
@@ -34,11 +34,11 @@ export function registerHome(app: FastifyInstance, deps: { db: Db }) {
                 .limit(8)
             ).map((r) => toItem(log, r as Record<string, unknown>))
           : [];
-        const [me] = await rows<{ last_login_at: Date | null; previous_login_at: Date | null }>(
+        const [me] = await rows<{ last_login_at: string | null; previous_login_at: string | null }>(
           db,
-          sql`select a.last_login_at,
-                     (select s.created_at from session s where s.account_id = a.id
-                       order by s.created_at desc offset 1 limit 1) as previous_login_at
+          sql`select ${isoTime(sql`a.last_login_at`)} as last_login_at,
+                     ${isoTime(sql`(select s.created_at from session s where s.account_id = a.id
+                                     order by s.created_at desc offset 1 limit 1)`)} as previous_login_at
                 from account a where a.id = ${user.userId}`,
         );
         return {

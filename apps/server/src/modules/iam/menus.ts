@@ -10,7 +10,7 @@ import type { ResourceDeps } from '../../platform/crud/types.ts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
 import { inRequestScope } from '../../platform/crud/scope.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
-import type { AuthUser } from '../../platform/auth/auth-user.ts';
+import { hasPermission, type AuthUser } from '../../platform/auth/auth-user.ts';
 import { grantedMenuIds } from './grants.ts';
 import { buildTree } from './tree.ts';
 
@@ -145,6 +145,30 @@ export function registerMenus(app: FastifyInstance, deps: ResourceDeps) {
         })),
         'children',
       );
+    },
+  );
+
+  // The tree the role-authorization dialog offers: what the caller may grant (everything for the
+  // platform administrator), with the directories above it.
+  app.get(
+    '/api/coffee/role/menu-tree',
+    { schema: { tags: ['role'] }, config: { permission: P.role.authorize } },
+    async (request) => {
+      const user = request.user!;
+      const menus = await inRequestScope(db, request, allMenus);
+      if (user.superAdmin) return menuTree(menus);
+      const byId = new Map(menus.map((m) => [m.id, m]));
+      const keep = new Set<string>();
+      for (const m of menus) {
+        const codes = (m.perms ?? '')
+          .split(',')
+          .map((c) => c.trim())
+          .filter(Boolean);
+        if (m.type === MENU_TYPE.directory || !codes.every((c) => hasPermission(user, c))) continue;
+        for (let cur: MenuRow | undefined = m; cur && !keep.has(cur.id); cur = byId.get(cur.parent_id ?? ''))
+          keep.add(cur.id);
+      }
+      return menuTree(menus.filter((m) => keep.has(m.id)));
     },
   );
 

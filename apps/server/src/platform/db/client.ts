@@ -105,3 +105,10 @@ export function pgErrorOf(error: unknown): { code?: string; constraint?: string 
     return { code: e.code, constraint: e.constraint };
   return e?.cause ? pgErrorOf(e.cause) : {};
 }
+
+/**
+ * A timestamptz as ISO 8601 in UTC, for raw queries: drivers differ (node-postgres answers a Date,
+ * PGlite through Drizzle a text like "2026-11-22 05:20:39+00"), the API answers ISO 8601 (CONTRACT §3).
+ */
+export const isoTime = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
