@@ -7,12 +7,8 @@ import { sql } from 'drizzle-orm';
 import { BLOCKED_ACCOUNT_STATUSES, type PartnerType } from '@brewfleet/contracts';
 import { rows, type Db } from '../db/client.ts';
 import { scopeOfUser, type AuthUser } from './auth-user.ts';
-import { inScope, SYSTEM } from '../db/scope.ts';
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
-
-/** last_seen_at is written at most this often, so reads do not each cost a write. */
-const TOUCH_EVERY_SECONDS = 60;
 
 export interface SessionOptions {
   idleMinutes: number;
@@ -20,8 +16,6 @@ export interface SessionOptions {
 }
 
 interface SessionRow {
-  session_id: string;
-  seen_age: number;
   user_id: string;
   account: string;
   name: string;
@@ -34,13 +28,11 @@ interface SessionRow {
   suspended: boolean;
 }
 
-/** Sessions are server internals: every query here runs in the system scope. */
+/**
+ * Sessions are server internals: the lookup is the database function session_lookup (one round
+ * trip, system scope for that call only, last_seen_at written at most once a minute).
+ */
 export function createSessions(database: Db, opts: SessionOptions) {
-  const system = <T>(fn: (db: Db) => Promise<T>) => inScope(database, SYSTEM, fn);
-  const blocked = sql.join(
-    BLOCKED_ACCOUNT_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
-  );
   return {
     async create(accountId: string, ip: string, userAgent: string | undefined): Promise<string> {
       const token = crypto.randomBytes(32).toString('base64url');
@@ -55,31 +47,12 @@ export function createSessions(database: Db, opts: SessionOptions) {
     async resolve(token: string): Promise<{ user: AuthUser; tokenHash: string } | null> {
       if (!token || token.length > 200) return null;
       const tokenHash = hashToken(token);
-      const [row] = await system((db) =>
-        rows<SessionRow>(
-          db,
-          sql`
-        select s.id::text as session_id,
-               extract(epoch from now() - s.last_seen_at)::int as seen_age,
-               a.id::text as user_id, a.account, a.name, a.partner_type,
-               a.merchant_id::text as merchant_id, a.store_id::text as store_id, a.super_admin,
-               (select array_agg(distinct m.perms) from role r join menu m on m.id = any(r.menu_id_list)
-                 where r.id = any(a.role_ids) and coalesce(m.perms, '') <> '') as perms,
-               merchant_subtree(a.merchant_id)::text[] as merchant_ids,
-               merchant_suspended(a.merchant_id) as suspended
-          from session s join account a on a.id = s.account_id
-         where s.token_hash = ${tokenHash}
-           and s.revoked_at is null
-           and s.expires_at > now()
-           and s.last_seen_at > now() - make_interval(mins => ${opts.idleMinutes})
-           and a.status not in (${blocked})`,
-        ),
+      const [row] = await rows<SessionRow>(
+        database,
+        sql`select * from session_lookup(${tokenHash}, ${opts.idleMinutes}, ${`{${BLOCKED_ACCOUNT_STATUSES.join(',')}}`}::text[])`,
       );
       // A suspended merchant (or one below a suspended merchant) keeps its users out.
       if (!row || row.suspended) return null;
-      if (row.seen_age >= TOUCH_EVERY_SECONDS) {
-        await database.execute(sql`update session set last_seen_at = now() where id = ${row.session_id}`);
-      }
       // A menu's perms may list several codes separated by commas.
       const permissions = new Set(
         (row.perms ?? []).flatMap((p) => p.split(',').map((c) => c.trim())).filter(Boolean),
