@@ -110,6 +110,12 @@ describe('HTTP conventions (CONTRACT §3)', () => {
     expect(
       (await t.call('POST', '/api/coffee/account/list', { token, body: { limit: 500 } })).statusCode,
     ).toBe(200);
+    const all = (await t.call('POST', '/api/coffee/account/list', { token, body: { limit: 1 } })).json().data;
+    const past = (
+      await t.call('POST', '/api/coffee/account/list', { token, body: { limit: 1, page: 999 } })
+    ).json().data;
+    expect(past).toEqual({ list: [], total: all.total, page: 999, limit: 1 });
+    expect(all.total).toBeGreaterThan(0);
   });
 
   it('strips unknown fields and never writes fields the caller may not set', async () => {
