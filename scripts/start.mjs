@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = process.env.WEB_DIST ?? path.join(root, 'apps/web/dist');
-if (!fs.existsSync(path.join(dist, 'index.html')) && fs.existsSync(path.join(root, 'apps/web/index.html'))) {
+// A WEB_DIST of your own is yours to build; only the checkout's console is built here.
+const dist = path.join(root, 'apps/web/dist');
+if (!process.env.WEB_DIST && !fs.existsSync(path.join(dist, 'index.html'))) {
   console.log('building the web console (first start)…');
   execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
 }

@@ -1,5 +1,6 @@
-// npm test: the whole suite — contracts, server (real PostgreSQL and MQTT), web unit tests, then the
-// production build of the console and the browser tests against the real server. Every part runs
+// npm test: the whole suite — contracts, server (real PostgreSQL and MQTT), simulator (Mosquitto),
+// web unit tests, then the production build of the console and the browser tests against the real
+// server. Every part runs
 // even when an earlier one fails; the last line sums them up as "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,7 +13,13 @@ const out = fs.mkdtempSync(path.join(os.tmpdir(), 'brewfleet-test-'));
 const vitest = (name, dir) => ({
   name,
   cmd: 'npx',
-  args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${path.join(out, `${name}.json`)}`],
+  args: [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${path.join(out, `${name}.json`)}`,
+  ],
   cwd: path.join(root, dir),
   summary: () => {
     const r = JSON.parse(fs.readFileSync(path.join(out, `${name}.json`), 'utf8'));
@@ -22,6 +29,7 @@ const vitest = (name, dir) => ({
 const steps = [
   vitest('contracts', 'packages/contracts'),
   vitest('server', 'apps/server'),
+  vitest('simulator', 'apps/simulator'),
   vitest('web', 'apps/web'),
   { name: 'web build', cmd: 'npm', args: ['run', 'build', '-w', 'apps/web'], cwd: root },
   {
@@ -42,7 +50,11 @@ for (const step of steps) {
   if (only.length && !only.includes(step.name)) continue;
   console.log(`\n=== ${step.name} ===`);
   const started = Date.now();
-  const res = spawnSync(step.cmd, step.args, { cwd: step.cwd, stdio: 'inherit', env: { ...process.env, ...step.env } });
+  const res = spawnSync(step.cmd, step.args, {
+    cwd: step.cwd,
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env },
+  });
   let s = { passed: 0, failed: res.status === 0 ? 0 : 1 };
   if (step.summary) {
     try {
@@ -54,7 +66,9 @@ for (const step of steps) {
   }
   passed += s.passed;
   failed += s.failed;
-  lines.push(`${step.name}: ${s.passed} passed, ${s.failed} failed (${Math.round((Date.now() - started) / 1000)} s)`);
+  lines.push(
+    `${step.name}: ${s.passed} passed, ${s.failed} failed (${Math.round((Date.now() - started) / 1000)} s)`,
+  );
 }
 console.log(`\n${lines.join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);
