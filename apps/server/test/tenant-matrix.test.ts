@@ -163,6 +163,17 @@ describe('hierarchy', () => {
     expect(stores.list.map((s: any) => s.name)).toEqual(['Alpha Station']);
     const info = await ok(await t.call('GET', '/api/auth/getUserInfo', { token: users.storeOfA.token }));
     expect(info).toMatchObject({ partnerType: 'store', partnerName: 'Alpha Station' });
+    // Its roles belong to its merchant, outside the store's own scope: the nav still follows them.
+    const nav = await ok(await t.call('GET', '/api/coffee/menu/nav', { token: users.storeOfA.token }));
+    expect(JSON.stringify(nav)).toContain('store/list');
+    const roles = await ok(
+      await t.call('GET', '/api/coffee/role/select', {
+        token: users.merchantA.token,
+        query: { merchantId: merchants.A1 },
+      }),
+    );
+    const [{ id: a1Role }] = await t.sql(`select id::text from role where merchant_id = $1`, [merchants.A1]);
+    expect(roles.map((r: any) => r.value)).toEqual([a1Role]);
   });
 
   it('cannot create a row for another tenant or point at its objects (400)', async () => {

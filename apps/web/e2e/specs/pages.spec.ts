@@ -30,6 +30,18 @@ const PAGES: Array<[string, (l: typeof en) => string]> = [
   ['/organization-list', (l) => l.resources.organization.title],
   ['/operation-log-list', (l) => l.resources['operation-log'].title],
   ['/menu-list', (l) => l.resources.menu.title],
+  ['/merchant-list', (l) => l.resources.merchant.title],
+  ['/merchant-grade', (l) => l.merchants.gradeTitle],
+  ['/merchant-account', (l) => l.partnerAccount.merchantTitle],
+  ['/store-list', (l) => l.resources.store.title],
+  ['/store-account', (l) => l.partnerAccount.storeTitle],
+];
+
+/** Create drawers checked as well: the account form (passwords), the merchant and store forms (uploads). */
+const DRAWERS: Array<[string, (l: typeof en) => string]> = [
+  ['/account-list', (l) => l.resources.account.title],
+  ['/merchant-list', (l) => l.resources.merchant.title],
+  ['/store-list', (l) => l.resources.store.title],
 ];
 
 async function checkPage(page: Page, lang: Lang, where: string, problems: string[]) {
@@ -37,7 +49,7 @@ async function checkPage(page: Page, lang: Lang, where: string, problems: string
   if (htmlLang !== HTML_LANG[lang]) problems.push(`${lang} ${where}: html lang ${htmlLang}`);
   const text = await page.locator('body').innerText();
   const raw = text.match(
-    /\b(?:resources|common|validation|home|nav|tags|routes|errors|importer|menuSettings)\.[A-Za-z-]+(?:\.[A-Za-z-]+)*/g,
+    /\b(?:resources|common|validation|home|nav|tags|routes|errors|importer|menuSettings|merchants|partnerAccount|secrets)\.[A-Za-z-]+(?:\.[A-Za-z-]+)*/g,
   );
   if (raw) problems.push(`${lang} ${where}: untranslated keys ${[...new Set(raw)].join(', ')}`);
   const violations = await seriousViolations(page);
@@ -89,12 +101,19 @@ test('pages: every console page in en, zh and tw, translated and accessible', as
         .catch(() => undefined);
       await checkPage(page, lang, path, problems);
     }
-    // The create drawer of the account page, with its password fields.
-    await page.goto(`${base}/#/account-list`);
-    await view(page).getByRole('heading', { name: LOCALES[lang].resources.account.title }).waitFor();
-    await view(page).getByTestId('create').click();
-    await page.locator('.ant-drawer-open').waitFor();
-    await checkPage(page, lang, '/account-list (create drawer)', problems);
+    for (const [path, heading] of DRAWERS) {
+      await page.goto(`${base}/#${path}`);
+      await view(page)
+        .getByRole('heading', { name: heading(LOCALES[lang]) })
+        .waitFor();
+      await view(page).getByTestId('create').click();
+      await page.locator('.ant-drawer-open').waitFor();
+      // Colours are measured once the drawer has finished sliding and fading in.
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      await checkPage(page, lang, `${path} (create drawer)`, problems);
+      await page.keyboard.press('Escape');
+      await page.locator('.ant-drawer-open').waitFor({ state: 'detached' });
+    }
   }
   if (problems.length) throw new Error(problems.join('\n'));
 });

@@ -72,6 +72,38 @@ export class AdminApi {
     return created.id;
   }
 
+  /** A merchant and its administrator (`loginAccount`, `password`); `parentId` makes it a sub-merchant. */
+  async createMerchant(
+    name: string,
+    loginAccount: string,
+    password: string,
+    extra: Record<string, unknown> = {},
+  ): Promise<string> {
+    const created = await this.call<{ id: string }>('POST', '/coffee/merchant', {
+      name,
+      loginAccount,
+      password: this.encrypt(password),
+      ...extra,
+    });
+    return created.id;
+  }
+
+  async createStore(name: string, merchantId: string | null, extra: Record<string, unknown> = {}) {
+    const created = await this.call<{ id: string }>('POST', '/coffee/store', {
+      name,
+      type: 'self-service',
+      ...(merchantId ? { merchantId } : {}),
+      ...extra,
+    });
+    return created.id;
+  }
+
+  /** The first rows of a resource's list with these filters. */
+  async list<T = Record<string, unknown>>(resource: string, filters: Record<string, unknown> = {}) {
+    return (await this.call<{ list: T[] }>('POST', `/coffee/${resource}/list`, { limit: 100, ...filters }))
+      .list;
+  }
+
   resetPassword(id: string, password: string): Promise<unknown> {
     return this.call('POST', '/coffee/account/resetPassword', { id, password: this.encrypt(password) });
   }

@@ -12,6 +12,8 @@ export const authorizeRole = (id: string, menuIdList: string[]) =>
   http.post<unknown>('/coffee/role/authorize', { id, menuIdList });
 
 export const fetchMenuTree = () => http.get<MenuNode[]>('/coffee/menu');
+/** What the caller may grant to a role (needs only `coffee:role:authorize`). */
+export const fetchGrantableMenuTree = () => http.get<MenuNode[]>('/coffee/role/menu-tree');
 export const fetchMenuSelectTree = () => http.get<TreeOption[]>('/coffee/menu/select');
 export const fetchOrganizationTree = () => http.get<OrganizationNode[]>('/coffee/organization/tree');
 export const fetchHomeSummary = () => http.get<HomeSummary>('/coffee/home/summary');

@@ -15,6 +15,9 @@ export const resourceApi = {
   create: (name: string, body: Record<string, unknown>) => http.post<Row>(base(name), body),
   update: (name: string, body: Record<string, unknown> & { id: string }) => http.put<Row>(base(name), body),
   remove: (name: string, ids: string[]) => http.delete<{ deleted: number }>(base(name), { ids }),
+  /** One secret field in clear (needs the resource's reveal code; the server logs it). */
+  reveal: (name: string, id: string, field: string) =>
+    http.post<{ value: string | null }>(`${base(name)}/reveal`, { id, field }),
   select: (name: string) => http.get<SelectOption[]>(`${base(name)}/select`),
   exportFile: (name: string, format: FileFormat, filters: Record<string, unknown>): Promise<DownloadedFile> =>
     download(
@@ -26,20 +29,41 @@ export const resourceApi = {
       { method: 'GET', url: `${base(name)}/import-template`, params: { format } },
       `${name}-template.${format}`,
     ),
-  importFile: (name: string, file: File, dryRun: boolean, onProgress?: (percent: number) => void) => {
+  importFile: (
+    name: string,
+    file: File,
+    dryRun: boolean,
+    onProgress?: (percent: number) => void,
+    progressKey?: string,
+  ) => {
     const form = new FormData();
     form.append('file', file);
     // Row errors are shown in the dialog's table, so the client must not toast them as well.
     return request<ImportResult>({
       method: 'POST',
       url: `${base(name)}/import`,
-      params: { dryRun },
+      params: { dryRun, progressKey },
       data: form,
       onUploadProgress: onProgress,
       quiet: true,
     });
   },
 };
+
+export type ImportPhase = 'reading' | 'checking' | 'writing' | 'done' | 'failed';
+export interface ImportProgress {
+  phase: ImportPhase;
+  done: number;
+  total: number;
+}
+
+/** The server's progress of an import sent with `progressKey` (404 until it has started: quiet). */
+export const fetchImportProgress = (key: string) =>
+  request<ImportProgress>({
+    method: 'GET',
+    url: `/coffee/import-progress/${encodeURIComponent(key)}`,
+    quiet: true,
+  });
 
 /** Hands a downloaded file to the browser. */
 export function saveFile({ blob, filename }: DownloadedFile): void {

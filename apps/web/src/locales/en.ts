@@ -122,7 +122,9 @@ export const en = {
     video: 'Upload video',
     imageHint: 'JPG or PNG, up to {{size}} MB',
     videoHint: 'MP4, up to {{size}} MB',
-    imageUrl: 'Image address',
+    replace: 'Replace file',
+    remove: 'Remove',
+    progress: 'Upload progress',
     preview: 'Preview',
   },
   importer: {
@@ -143,6 +145,16 @@ export const en = {
     field: 'Column',
     message: 'Problem',
     wrongType: 'Choose a CSV or Excel (.xlsx) file',
+    waiting: 'Waiting for the server…',
+    serverSide: 'Server progress',
+    serverProgress: '{{phase}}: {{done}} of {{total}} rows',
+    phases: {
+      reading: 'Reading the file',
+      checking: 'Checking rows',
+      writing: 'Writing rows',
+      done: 'Done',
+      failed: 'Failed',
+    },
   },
   exporter: { xlsx: 'Excel (.xlsx)', csv: 'CSV', done: 'The file {{name}} was downloaded' },
   home: {
@@ -192,6 +204,28 @@ export const en = {
   },
   organization: { tree: 'Organization tree', all: 'All organizations' },
   iframe: { title: 'Embedded page: {{name}}', openNew: 'Open in a new window' },
+  secrets: {
+    open: 'Keys',
+    title: 'Keys and ID numbers of {{name}}',
+    hint: 'Stored encrypted and shown masked. Revealing one is recorded in the system log.',
+    reveal: 'Reveal',
+    revealField: 'Reveal {{field}}',
+  },
+  merchants: {
+    suspend: 'Suspend',
+    resume: 'Resume',
+    suspendTitle: 'Suspend {{name}}?',
+    suspendHint:
+      'Its users and those of the merchants below it are signed out and cannot sign in until it is resumed.',
+    suspendedDone: 'The merchant was suspended',
+    resumedDone: 'The merchant was resumed',
+    gradeTitle: 'Grade relation',
+    gradeHint: 'Each merchant is shown below its superior.',
+    closed: 'Closed',
+    open: 'Open',
+    openNamed: 'Open {{name}}',
+  },
+  partnerAccount: { merchantTitle: 'Merchant accounts', storeTitle: 'Store accounts' },
   resources: {
     account: {
       title: 'Administrators',

@@ -2,6 +2,7 @@
 import { Image, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '@brewfleet/contracts/resource';
+import { mediaUrl } from '../api/upload-api';
 import { formatDate, formatDateTime, formatMoney } from '../utils/format';
 import { enumLabelKey } from './field-meta';
 import { useRefOptions } from './use-ref-options';
@@ -63,7 +64,9 @@ export default function CellValue({
     case 'refs':
       return <RefLabel field={field} value={value} />;
     case 'image':
-      return <Image src={String(value)} alt="" width={32} height={32} style={{ objectFit: 'cover' }} />;
+      return (
+        <Image src={mediaUrl(String(value))} alt="" width={32} height={32} style={{ objectFit: 'cover' }} />
+      );
     case 'json':
       return <code>{JSON.stringify(value)}</code>;
     default:

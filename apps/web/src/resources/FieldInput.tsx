@@ -2,7 +2,7 @@
 import { DatePicker, Input, InputNumber, Select, Switch, TimePicker } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '@brewfleet/contracts/resource';
-import ImageUrlInput from '../components/ImageUrlInput';
+import MediaUploadField from '../components/MediaUploadField';
 import { enumOptions } from './field-meta';
 import { useRefOptions } from './use-ref-options';
 
@@ -67,7 +67,10 @@ export default function FieldInput({ resource, name, field, purpose, ...control 
     case 'number':
       return <InputNumber {...props} min={field.min} max={field.max} style={{ width: '100%' }} />;
     case 'time':
-      return <TimePicker {...props} format="HH:mm" minuteStep={5} style={{ width: '100%' }} />;
+      // A time typed or picked counts at once, without the panel's OK.
+      return (
+        <TimePicker {...props} format="HH:mm" minuteStep={5} needConfirm={false} style={{ width: '100%' }} />
+      );
     case 'secret':
       // Secrets are answered masked; an empty input on edit keeps the stored value.
       return <Input.Password {...props} autoComplete="off" />;
@@ -87,7 +90,7 @@ export default function FieldInput({ resource, name, field, purpose, ...control 
           placeholder={t('common.pleaseSelect')}
         />
       ) : (
-        <Switch {...props} checked={Boolean(control.value)} />
+        <Switch {...props} checked={Boolean(props.checked ?? control.value)} />
       );
     case 'int':
       return (
@@ -124,7 +127,8 @@ export default function FieldInput({ resource, name, field, purpose, ...control 
     case 'password':
       return <Input.Password {...props} autoComplete="new-password" />;
     case 'image':
-      return search ? <Input {...props} allowClear /> : <ImageUrlInput {...props} />;
+      // Forms upload the file and keep its id (README "Merchants, stores …": uploads).
+      return search ? <Input {...props} allowClear /> : <MediaUploadField {...props} kind="image" />;
     case 'email':
       return <Input {...props} type={search ? 'text' : 'email'} allowClear={search} autoComplete="off" />;
     case 'phone':

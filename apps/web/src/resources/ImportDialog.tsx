@@ -1,6 +1,7 @@
 /**
  * Import from CSV or Excel: download the template, choose a file, check it (dry run) and import.
- * Upload progress shows while the file is sent; rows with problems are listed, and nothing is written
+ * Upload progress shows while the file is sent, and beside it the server's progress (reading, checking,
+ * writing rows), polled with the import's progress key; rows with problems are listed, and nothing is written
  * while any row has one (CONTRACT: the server answers 422 with the row errors).
  */
 import { FileExcelOutlined, FileTextOutlined, InboxOutlined } from '@ant-design/icons';
@@ -14,6 +15,7 @@ import type { ImportResult } from '../api/types';
 import { useClickGuard } from '../utils/click-guard';
 import { isImportFile } from '../utils/upload-rules';
 import { fieldLabelKey, titleKey } from './field-meta';
+import { newProgressKey, progressPercent, useImportProgress } from './use-import-progress';
 import { resourceKeys } from './use-ref-options';
 
 type RowError = ImportResult['errors'][number];
@@ -38,6 +40,8 @@ export default function ImportDialog({ resource, open, onClose, onImported }: Pr
   const [file, setFile] = useState<File | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [progressKey, setProgressKey] = useState<string | null>(null);
+  const progress = useImportProgress(progressKey);
 
   const fieldName = (field?: string) => {
     if (!field) return '';
@@ -47,10 +51,12 @@ export default function ImportDialog({ resource, open, onClose, onImported }: Pr
 
   const send = async (dryRun: boolean) => {
     if (!file) return;
+    const key = newProgressKey();
     setPercent(0);
     setOutcome(null);
+    setProgressKey(key);
     try {
-      const result = await resourceApi.importFile(resource, file, dryRun, setPercent);
+      const result = await resourceApi.importFile(resource, file, dryRun, setPercent, key);
       setOutcome({ dryRun, ...result, errors: result.errors ?? [] });
       if (!dryRun && result.imported > 0) {
         void message.success(t('importer.summary', { imported: result.imported, total: result.total }));
@@ -70,6 +76,7 @@ export default function ImportDialog({ resource, open, onClose, onImported }: Pr
       }
     } finally {
       setPercent(null);
+      setProgressKey(null);
     }
   };
   const [checking, check] = useClickGuard(() => void send(true));
@@ -141,7 +148,30 @@ export default function ImportDialog({ resource, open, onClose, onImported }: Pr
         <p className="ant-upload-text">{t('importer.chooseFile')}</p>
         <p className="ant-upload-hint">{t('importer.fileHint')}</p>
       </Upload.Dragger>
-      {busy && <Progress percent={percent} status="active" aria-label={t('importer.uploading')} />}
+      {busy && (
+        <div className="import-progress" data-testid="import-progress">
+          <div>
+            <Typography.Text type="secondary">{t('importer.uploading')}</Typography.Text>
+            <Progress percent={percent} status="active" aria-label={t('importer.uploading')} />
+          </div>
+          <div>
+            <Typography.Text type="secondary">
+              {progress
+                ? t('importer.serverProgress', {
+                    phase: t(`importer.phases.${progress.phase}`),
+                    done: progress.done,
+                    total: progress.total,
+                  })
+                : t('importer.waiting')}
+            </Typography.Text>
+            <Progress
+              percent={progress ? progressPercent(progress) : 0}
+              status={progress?.phase === 'failed' ? 'exception' : 'active'}
+              aria-label={t('importer.serverSide')}
+            />
+          </div>
+        </div>
+      )}
       {outcome && (
         <div style={{ marginTop: 12 }} data-testid="import-outcome">
           {outcome.errors.length === 0 ? (

@@ -30,6 +30,8 @@ export interface FormTarget {
 
 interface Props {
   def: ResourceDef;
+  /** The resource's name as the page calls it; its own title when absent. */
+  title?: string;
   target: FormTarget | null;
   onClose: () => void;
   onSaved?: (row: Row) => void;
@@ -40,6 +42,7 @@ interface Props {
 
 export default function ResourceFormDrawer({
   def,
+  title,
   target,
   onClose,
   onSaved,
@@ -103,7 +106,7 @@ export default function ResourceFormDrawer({
     }
   };
 
-  const resource = t(titleKey(def.name));
+  const resource = title ?? t(titleKey(def.name));
   return (
     <Drawer
       open={!!target}

@@ -16,6 +16,7 @@ import type { Row } from '../api/types';
 import { useHasPermission } from '../app/stores/permission-store';
 import CellValue from './CellValue';
 import ExportButton from './ExportButton';
+import { formDef, type FormShape } from './form-def';
 import { fieldLabel, listEntries, offers, titleKey } from './field-meta';
 import ImportDialog from './ImportDialog';
 import { buildListFilters, sortParam } from './list-query';
@@ -26,7 +27,8 @@ import './resource-page.css';
 
 export interface RowAction {
   key: string;
-  label: string;
+  /** A text, or one that depends on the row (suspend / resume). */
+  label: string | ((row: Row) => string);
   /** Shown only when the user holds this code. */
   permission?: string;
   onClick: (row: Row) => void;
@@ -34,6 +36,10 @@ export interface RowAction {
 
 export interface ResourcePageProps {
   def: ResourceDef;
+  /** The heading, when the screen is a narrowed view of the resource (merchant accounts …). */
+  title?: string;
+  /** The fields the create/edit form shows, and settings changed for it. */
+  form?: FormShape;
   rowActions?: RowAction[];
   /** Filters set by something other than the search form (a tree selection …). */
   fixedFilters?: Record<string, unknown>;
@@ -50,6 +56,8 @@ const PAGE_SIZES = [10, 20, 50, 100];
 
 export default function ResourcePage({
   def,
+  title: titleText,
+  form,
   rowActions = [],
   fixedFilters,
   createDefaults,
@@ -85,6 +93,7 @@ export default function ResourcePage({
   const canExport = can(perms.export);
   const actions = rowActions.filter((a) => !a.permission || can(a.permission));
 
+  const drawerDef = useMemo(() => formDef(def, form), [def, form]);
   const changed = useCallback(() => onChanged?.(), [onChanged]);
   const closeForm = useCallback(() => setFormTarget(null), []);
 
@@ -122,7 +131,7 @@ export default function ResourcePage({
           )}
           {actions.map((action) => (
             <Button key={action.key} type="link" size="small" onClick={() => action.onClick(row)}>
-              {action.label}
+              {typeof action.label === 'function' ? action.label(row) : action.label}
             </Button>
           ))}
           {canDelete && (
@@ -158,7 +167,7 @@ export default function ResourcePage({
     setLimit(pagination.pageSize ?? limit);
   };
 
-  const title = t(titleKey(def.name));
+  const title = titleText ?? t(titleKey(def.name));
   const table = (
     <Card
       className="page-card"
@@ -250,7 +259,8 @@ export default function ResourcePage({
         table
       )}
       <ResourceFormDrawer
-        def={def}
+        def={drawerDef}
+        title={title}
         target={formTarget}
         onClose={closeForm}
         onSaved={changed}

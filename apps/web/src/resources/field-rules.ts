@@ -5,7 +5,7 @@ import { MONEY_PATTERN, type FieldDef } from '@brewfleet/contracts/resource';
 import { rules } from '../utils/form-rules';
 import type { FormMode } from './field-meta';
 
-const TEXT_KINDS = new Set(['text', 'textarea', 'image', 'email', 'phone']);
+const TEXT_KINDS = new Set(['text', 'textarea', 'email', 'phone']);
 
 export function fieldRules(
   t: TFunction,
@@ -19,7 +19,7 @@ export function fieldRules(
   // On edit a secret may stay empty: the stored value is kept.
   const keepsStored = mode === 'update' && field.kind === 'secret';
   if (field.required && !(mode === 'update' && field.createOnly) && !keepsStored) {
-    const choose = ['enum', 'enums', 'ref', 'refs', 'time'].includes(field.kind);
+    const choose = ['enum', 'enums', 'ref', 'refs', 'time', 'image'].includes(field.kind);
     list.push({
       required: true,
       whitespace: TEXT_KINDS.has(field.kind),
@@ -36,7 +36,6 @@ export function fieldRules(
   }
   if (field.kind === 'email') list.push(rules.email(t));
   if (field.kind === 'phone') list.push(rules.phone(t));
-  if (field.kind === 'image') list.push(rules.url(t));
   if (field.kind === 'password' && key === 'password') list.push(rules.passwordLength(t));
   if (field.kind === 'money') list.push({ pattern: MONEY_PATTERN, message: t('validation.onlyNumbers') });
   if (

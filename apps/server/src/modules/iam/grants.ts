@@ -33,13 +33,3 @@ export function assertCanGrant(user: AuthUser, codes: string[]) {
   if (user.superAdmin) return;
   if (codes.some((c) => !hasPermission(user, c))) throw new AppError(403, 'msg.cannotGrant');
 }
-
-/** Menu ids granted to an account through its roles. */
-export async function grantedMenuIds(db: Db, userId: string): Promise<Set<string>> {
-  const result = await rows<{ id: string }>(
-    db,
-    sql`select distinct unnest(r.menu_id_list)::text as id from account a join role r on r.id = any(a.role_ids)
-         where a.id = ${userId}`,
-  );
-  return new Set(result.map((r) => r.id));
-}

@@ -11,7 +11,6 @@ import { registerResource } from '../../platform/crud/register-resource.ts';
 import { inRequestScope } from '../../platform/crud/scope.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
 import { hasPermission, type AuthUser } from '../../platform/auth/auth-user.ts';
-import { grantedMenuIds } from './grants.ts';
 import { buildTree } from './tree.ts';
 
 interface MenuRow {
@@ -70,7 +69,7 @@ export const menuTree = (menus: MenuRow[]) => buildTree(menus.map(toNode), 'menu
 async function navMenus(db: Db, user: AuthUser): Promise<MenuRow[]> {
   const menus = (await allMenus(db)).filter((m) => m.type !== MENU_TYPE.button);
   if (user.superAdmin) return menus;
-  const granted = await grantedMenuIds(db, user.userId);
+  const granted = user.menuIds;
   const byId = new Map(menus.map((m) => [m.id, m]));
   const keep = new Set<string>();
   for (const m of menus) {

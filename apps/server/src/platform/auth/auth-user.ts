@@ -11,6 +11,8 @@ export interface AuthUser {
   storeId: string | null;
   superAdmin: boolean;
   permissions: ReadonlySet<string>;
+  /** Menu ids the user's roles grant (pages and buttons): the nav tree is built from them. */
+  menuIds: ReadonlySet<string>;
   /** The rows this user's requests may see, enforced by the service layer and by row-level security. */
   scope: Scope;
 }

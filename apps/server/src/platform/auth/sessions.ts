@@ -24,6 +24,7 @@ interface SessionRow {
   store_id: string | null;
   super_admin: boolean;
   perms: string[] | null;
+  menu_ids: string[] | null;
   merchant_ids: string[];
   suspended: boolean;
 }
@@ -67,6 +68,7 @@ export function createSessions(database: Db, opts: SessionOptions) {
           ...identity,
           superAdmin: row.super_admin,
           permissions,
+          menuIds: new Set(row.menu_ids ?? []),
           scope: scopeOfUser(identity, row.merchant_ids),
         },
       };

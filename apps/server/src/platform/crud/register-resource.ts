@@ -196,11 +196,20 @@ export function registerResource(
     app.get(
       `${base}/select`,
       {
-        schema: { querystring: z.object({ keyword: z.string().max(64).optional() }), tags },
+        schema: {
+          querystring: z.object({
+            keyword: z.string().max(64).optional(),
+            // Narrow a tenant resource's options to one merchant (an account's roles are its merchant's).
+            merchantId: idSchema.optional(),
+          }),
+          tags,
+        },
         config: { authOnly: true },
       },
       async (request): Promise<SelectOption[]> => {
-        const { keyword } = request.query as { keyword?: string };
+        const { keyword, merchantId } = request.query as { keyword?: string; merchantId?: string };
+        const ofMerchant =
+          merchantId && def.tenant !== 'none' ? sql`${reg.columns.merchantId} = ${merchantId}` : undefined;
         const label = reg.columns[def.labelField];
         const list = await inRequestScope(db, request, (tx) =>
           tx
@@ -210,6 +219,7 @@ export function registerResource(
               all([
                 visibleTo(reg, request.user),
                 keyword ? sql`${label} ilike ${`%${keyword}%`}` : undefined,
+                ofMerchant,
               ]),
             )
             .orderBy(label)

@@ -17,6 +17,17 @@ export const PAGES: Record<string, PageEntry> = {
   'organization-list': { load: () => import('../../features/organization/OrganizationPage') },
   'operation-log-list': { load: () => import('../../features/operation-log/OperationLogPage') },
   'menu-list': { load: () => import('../../features/menu/MenuSettingsPage') },
+  'merchant-list': { load: () => import('../../features/merchant/MerchantListPage') },
+  'merchant-grade': { load: () => import('../../features/merchant/MerchantGradePage') },
+  'merchant-account': {
+    load: () =>
+      import('../../features/account/PartnerAccountPages').then((m) => ({ default: m.MerchantAccountPage })),
+  },
+  'store-list': { load: () => import('../../features/store/StorePage') },
+  'store-account': {
+    load: () =>
+      import('../../features/account/PartnerAccountPages').then((m) => ({ default: m.StoreAccountPage })),
+  },
 };
 
 const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();

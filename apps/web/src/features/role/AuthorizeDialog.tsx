@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Modal, Spin, Tree, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authorizeRole, fetchMenuTree } from '../../api/access-api';
+import { authorizeRole, fetchGrantableMenuTree } from '../../api/access-api';
 import { resourceApi } from '../../api/resource-api';
 import type { Row } from '../../api/types';
 import { useAppStore } from '../../app/stores/app-store';
@@ -26,7 +26,11 @@ export default function AuthorizeDialog({
   const { t } = useTranslation();
   const language = useAppStore((s) => s.language);
   const { message } = App.useApp();
-  const menus = useQuery({ queryKey: ['menu', 'tree'], queryFn: fetchMenuTree, enabled: !!role });
+  const menus = useQuery({
+    queryKey: ['role', 'menu-tree'],
+    queryFn: fetchGrantableMenuTree,
+    enabled: !!role,
+  });
   const [checked, setChecked] = useState<string[]>([]);
   const [halfChecked, setHalfChecked] = useState<string[]>([]);
   const [loadingRole, setLoadingRole] = useState(false);

@@ -1,0 +1,109 @@
+/** Who sees what: a merchant administrator its subtree, a store account its store (issue 4). */
+import type { Page } from 'playwright-core';
+import { test } from '../harness';
+import { AdminApi } from '../support/api';
+import { expectEqual, signIn, view } from '../support/ui';
+
+const PASSWORD = 'Tenant-Pass-2026';
+
+/** Opens a list page and returns whether each name shows in it (after the first expected one shows). */
+async function namesOn(
+  page: Page,
+  base: string,
+  path: string,
+  heading: string,
+  seen: string,
+  names: string[],
+) {
+  await page.goto(`${base}/#${path}`);
+  await view(page).getByRole('heading', { name: heading }).waitFor();
+  await view(page).locator('tr', { hasText: seen }).waitFor();
+  const result: Record<string, boolean> = {};
+  for (const name of names) result[name] = (await view(page).locator('tr', { hasText: name }).count()) > 0;
+  return result;
+}
+
+async function world(api: AdminApi) {
+  const s = Date.now();
+  const a = { name: `Alpha ${s}`, login: `alpha${s}` };
+  const a1 = { name: `Alpha ${s} Kids`, login: `alphakids${s}` };
+  const b = { name: `Bravo ${s}`, login: `bravo${s}` };
+  const aId = await api.createMerchant(a.name, a.login, PASSWORD);
+  const a1Id = await api.createMerchant(a1.name, a1.login, PASSWORD, { parentId: aId });
+  const bId = await api.createMerchant(b.name, b.login, PASSWORD);
+  const stores = {
+    a1: `Alpha kiosk ${s}`,
+    a1b: `Alpha depot ${s}`,
+    b: `Bravo kiosk ${s}`,
+  };
+  const a1StoreId = await api.createStore(stores.a1, a1Id);
+  await api.createStore(stores.a1b, a1Id);
+  await api.createStore(stores.b, bId);
+  return { s, a, a1, b, stores, a1StoreId };
+}
+
+test('tenancy: a merchant administrator sees only its subtree', async ({ base, api, newPage }) => {
+  const { a, a1, b, stores } = await world(api);
+  const page = await newPage();
+  await signIn(page, base, a.login, PASSWORD);
+  expectEqual(
+    await namesOn(page, base, '/merchant-list', 'Merchants', a1.name, [a.name, a1.name, b.name]),
+    { [a.name]: true, [a1.name]: true, [b.name]: false },
+    'merchants',
+  );
+  expectEqual(
+    await namesOn(page, base, '/store-list', 'Stores', stores.a1, [stores.a1, stores.a1b, stores.b]),
+    { [stores.a1]: true, [stores.a1b]: true, [stores.b]: false },
+    'stores',
+  );
+  expectEqual(
+    await namesOn(page, base, '/merchant-account', 'Merchant accounts', a1.login, [
+      a.login,
+      a1.login,
+      b.login,
+    ]),
+    { [a.login]: true, [a1.login]: true, [b.login]: false },
+    'merchant accounts',
+  );
+  await page.goto(`${base}/#/merchant-grade`);
+  await view(page).getByRole('heading', { name: 'Grade relation' }).waitFor();
+  await view(page).getByText(a1.name).waitFor();
+  expectEqual(await view(page).getByText(b.name).count(), 0, 'other merchants in the grade relation');
+});
+
+/** A store account of the sub-merchant, with a role granting the store list. */
+async function storeAccount(base: string, api: AdminApi) {
+  const w = await world(api);
+  // The sub-merchant's administrator gives its store staff the store list (with its directory, as the
+  // authorize dialog does).
+  const a1Admin = await AdminApi.signIn(base, w.a1.login, PASSWORD);
+  const roleId = await a1Admin.createRole(`store-staff-${w.s}`, ['1000', '1200', '1220']);
+  const account = `staff${w.s}`;
+  await a1Admin.call('POST', '/coffee/account', {
+    account,
+    name: `Staff ${w.s}`,
+    password: a1Admin.encrypt(PASSWORD),
+    confirmPassword: a1Admin.encrypt(PASSWORD),
+    storeId: w.a1StoreId,
+    roleIds: [roleId],
+  });
+  return { ...w, account };
+}
+
+test('tenancy: a store account is answered only its store', async ({ base, api }) => {
+  const { account, stores } = await storeAccount(base, api);
+  const staff = await AdminApi.signIn(base, account, PASSWORD);
+  const names = (await staff.list<{ name: string }>('store')).map((r) => r.name).sort();
+  expectEqual(names, [stores.a1], 'stores answered to the store account');
+});
+
+test('tenancy: a store account sees only its store in the console', async ({ base, api, newPage }) => {
+  const { account, stores } = await storeAccount(base, api);
+  const page = await newPage();
+  await signIn(page, base, account, PASSWORD);
+  expectEqual(
+    await namesOn(page, base, '/store-list', 'Stores', stores.a1, [stores.a1, stores.a1b, stores.b]),
+    { [stores.a1]: true, [stores.a1b]: false, [stores.b]: false },
+    'stores of the store account',
+  );
+});

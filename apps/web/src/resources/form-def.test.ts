@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { accountResource, merchantResource, storeResource } from '@brewfleet/contracts/resources/index';
+import { formEntries } from './field-meta';
+import { formDef } from './form-def';
+import { toRequestBody } from './form-values';
+
+const plain = async (text: string) => `enc(${text})`;
+
+describe('form definitions', () => {
+  it('keeps the resource as it is without a shape', () => {
+    expect(formDef(storeResource)).toBe(storeResource);
+  });
+
+  it('shows only the chosen fields, in order, with changed settings', () => {
+    const def = formDef(accountResource, {
+      fields: ['account', 'name', 'storeId'],
+      overrides: { storeId: { required: true } },
+    });
+    expect(formEntries(def, 'create').map(([k]) => k)).toEqual(['account', 'name', 'storeId']);
+    expect(def.fields.storeId.required).toBe(true);
+    expect(accountResource.fields.storeId.required).toBeUndefined();
+    expect(def.permissions).toBe(accountResource.permissions);
+  });
+
+  it('sends only the fields of the form: an edit does not clear the others', async () => {
+    const def = formDef(accountResource, { fields: ['name', 'phone'] });
+    const body = await toRequestBody(def, 'update', { name: 'Ann', phone: '' }, plain);
+    expect(body).toEqual({ name: 'Ann', phone: null });
+  });
+
+  it('refuses a field the resource does not have', () => {
+    expect(() => formDef(accountResource, { fields: ['nope'] })).toThrow(/no field nope/);
+  });
+});
+
+describe('merchant and store bodies', () => {
+  it('encrypts secrets and leaves an empty one out on edit (unchanged)', async () => {
+    const body = await toRequestBody(
+      merchantResource,
+      'update',
+      { name: 'Brew', posApiKey: '', appApiKey: 'new-key', businessLicense: '42' },
+      plain,
+    );
+    expect(body).not.toHaveProperty('posApiKey');
+    expect(body.appApiKey).toBe('enc(new-key)');
+    expect(body.businessLicense).toBe('42');
+    expect(body).not.toHaveProperty('loginAccount');
+    expect(body).not.toHaveProperty('password');
+  });
+
+  it('sends a store photo as its upload id and weekdays as a list', async () => {
+    const body = await toRequestBody(
+      storeResource,
+      'create',
+      { name: 'Kiosk', type: 'pick-up', photo: '123', operatingDays: ['mon', 'fri'], latitude: 25.1 },
+      plain,
+    );
+    expect(body).toMatchObject({ photo: '123', operatingDays: ['mon', 'fri'], latitude: 25.1 });
+  });
+});
