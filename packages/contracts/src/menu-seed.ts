@@ -19,6 +19,22 @@ export interface MenuSeedNode {
   orderNum: number;
 }
 
+/** A node of the menu trees the API answers (`menu/nav`, `menu`, `role/menu-tree`; CONTRACT §4). */
+export interface MenuNode {
+  id: string;
+  menuId: string;
+  parentId: string;
+  name: string;
+  twName: string;
+  enName: string;
+  url: string;
+  perms: string;
+  icon: string;
+  type: number;
+  orderNum: number;
+  menuList: MenuNode[];
+}
+
 type Titles = [zh: string, tw: string, en: string];
 
 const nodes: MenuSeedNode[] = [];

@@ -11,21 +11,8 @@ export interface UserInfo {
   partnerIcon: string | null;
 }
 
-/** A node of `GET /api/coffee/menu/nav` and `GET /api/coffee/menu`. */
-export interface MenuNode {
-  id: string;
-  menuId: string;
-  parentId: string;
-  name: string;
-  twName: string;
-  enName: string;
-  url: string | null;
-  perms?: string | null;
-  icon: string | null;
-  type: number;
-  orderNum: number;
-  menuList?: MenuNode[];
-}
+/** A node of `GET /api/coffee/menu/nav` and `GET /api/coffee/menu`: declared once, in the contracts. */
+export type { MenuNode } from '@brewfleet/contracts';
 
 export interface TreeOption {
   value: string;

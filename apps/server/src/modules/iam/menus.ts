@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { ALL_PERMISSION_CODES, MENU_TYPE, P, menuResource } from '@brewfleet/contracts';
+import { ALL_PERMISSION_CODES, MENU_TYPE, P, menuResource, type MenuNode } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import type { ResourceDeps } from '../../platform/crud/types.ts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
@@ -24,21 +24,6 @@ interface MenuRow {
   icon: string | null;
   type: number;
   order_num: number;
-}
-
-export interface MenuNode {
-  id: string;
-  menuId: string;
-  parentId: string;
-  name: string;
-  twName: string;
-  enName: string;
-  url: string;
-  perms: string;
-  icon: string;
-  type: number;
-  orderNum: number;
-  menuList: MenuNode[];
 }
 
 const allMenus = (db: Db) =>

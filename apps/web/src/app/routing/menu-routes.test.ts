@@ -10,6 +10,7 @@ const node = (id: string, type: number, url: string, menuList: MenuNode[] = []):
   twName: `tw${id}`,
   enName: `en${id}`,
   url,
+  perms: '',
   icon: '',
   type,
   orderNum: 0,
