@@ -158,7 +158,7 @@ export const tw: Messages = {
   home: {
     greeting: '您好，{{name}}',
     partner: {
-      platform: '您管理整個平台：商家、門市、機器以及使用它們的人員。',
+      platform: '您管理整個平台：商戶、門市、機器以及使用它們的人員。',
       merchant: '您管理 {{partner}}：它的門市、機器與員工。',
       store: '您所屬的門市是 {{partner}}。',
     },
@@ -234,7 +234,7 @@ export const tw: Messages = {
         enterpriseName: '企業名稱',
         roleIds: '角色',
         organizationId: '組織',
-        merchantId: '所屬商家',
+        merchantId: '所屬商戶',
         storeId: '所屬門市',
         phone: '電話',
         email: '電子郵件',
@@ -248,7 +248,7 @@ export const tw: Messages = {
       },
       values: {
         status: { normal: '正常（在職）', resigned: '離職', vacation: '休假', disabled: '停用' },
-        partnerType: { platform: '平台', merchant: '商家', store: '門市' },
+        partnerType: { platform: '平台', merchant: '商戶', store: '門市' },
       },
     },
     role: {
@@ -289,10 +289,10 @@ export const tw: Messages = {
       values: {},
     },
     merchant: {
-      title: '商家',
+      title: '商戶',
       fields: {
-        name: '商家名稱',
-        parentId: '上層商家',
+        name: '商戶名稱',
+        parentId: '上層商戶',
         loginAccount: '登入帳號',
         password: '密碼',
         status: '狀態',
@@ -323,7 +323,7 @@ export const tw: Messages = {
       title: '門市',
       fields: {
         name: '門市名稱',
-        merchantId: '商家',
+        merchantId: '商戶',
         type: '門市類型',
         isOpen: '營業',
         openingTime: '營業時間',
