@@ -18,7 +18,9 @@ export const resourceApi = {
   /** One secret field in clear (needs the resource's reveal code; the server logs it). */
   reveal: (name: string, id: string, field: string) =>
     http.post<{ value: string | null }>(`${base(name)}/reveal`, { id, field }),
-  select: (name: string) => http.get<SelectOption[]>(`${base(name)}/select`),
+  /** Picker options; `merchantId` narrows a tenant resource to one merchant's rows. */
+  select: (name: string, merchantId?: string) =>
+    http.get<SelectOption[]>(`${base(name)}/select`, merchantId ? { merchantId } : undefined),
   exportFile: (name: string, format: FileFormat, filters: Record<string, unknown>): Promise<DownloadedFile> =>
     download(
       { method: 'POST', url: `${base(name)}/export`, data: { ...filters, format } },

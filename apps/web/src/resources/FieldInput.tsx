@@ -1,5 +1,5 @@
 /** The input control of one field kind, for the create/edit form and the search form. */
-import { DatePicker, Input, InputNumber, Select, Switch, TimePicker } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Select, Switch, TimePicker } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '@brewfleet/contracts/resource';
 import MediaUploadField from '../components/MediaUploadField';
@@ -19,13 +19,19 @@ interface Props {
   'aria-label'?: string;
 }
 
+/** Resources whose options follow the merchant chosen in the same form (an account's roles, store…). */
+const MERCHANT_OWNED = new Set(['role', 'store', 'organization']);
+
 function RefSelect({
   field,
   multiple,
   ...rest
 }: { field: FieldDef; multiple: boolean } & Record<string, unknown>) {
   const { t } = useTranslation();
-  const { data, isLoading } = useRefOptions(field.ref);
+  // Inside a form with a merchant picker, offer only that merchant's rows: the server refuses others.
+  const chosenMerchant = Form.useWatch('merchantId') as string | undefined;
+  const merchantId = field.ref && MERCHANT_OWNED.has(field.ref) ? chosenMerchant || undefined : undefined;
+  const { data, isLoading } = useRefOptions(field.ref, true, merchantId);
   return (
     <Select
       {...rest}

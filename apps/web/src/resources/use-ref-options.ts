@@ -7,13 +7,13 @@ export const resourceKeys = {
   all: (name: string) => ['resource', name] as const,
   list: (name: string, body: unknown) => ['resource', name, 'list', body] as const,
   item: (name: string, id: string) => ['resource', name, 'item', id] as const,
-  select: (name: string) => ['resource', name, 'select'] as const,
+  select: (name: string, merchantId?: string) => ['resource', name, 'select', merchantId ?? ''] as const,
 };
 
-export function useRefOptions(name: string | undefined, enabled = true) {
+export function useRefOptions(name: string | undefined, enabled = true, merchantId?: string) {
   return useQuery<SelectOption[]>({
-    queryKey: resourceKeys.select(name ?? ''),
-    queryFn: () => resourceApi.select(name!),
+    queryKey: resourceKeys.select(name ?? '', merchantId),
+    queryFn: () => resourceApi.select(name!, merchantId),
     enabled: !!name && enabled,
     staleTime: 60_000,
   });
