@@ -6,19 +6,6 @@
 import { MENU_TYPE } from './enums.ts';
 import { P } from './permissions.ts';
 
-export interface MenuSeedNode {
-  id: string;
-  parentId: string;
-  name: string;
-  twName: string;
-  enName: string;
-  url: string;
-  perms: string;
-  icon: string;
-  type: number;
-  orderNum: number;
-}
-
 /** A node of the menu trees the API answers (`menu/nav`, `menu`, `role/menu-tree`; CONTRACT §4). */
 export interface MenuNode {
   id: string;
@@ -34,6 +21,9 @@ export interface MenuNode {
   orderNum: number;
   menuList: MenuNode[];
 }
+
+/** A seeded menu: the stored part of a node (`menuId` and `menuList` are derived when answering). */
+export type MenuSeedNode = Omit<MenuNode, 'menuId' | 'menuList'>;
 
 type Titles = [zh: string, tw: string, en: string];
 

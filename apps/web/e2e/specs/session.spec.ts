@@ -1,5 +1,6 @@
 import { test } from '../harness';
 import { signIn, waitForHash } from '../support/ui';
+import { AdminApi } from '../support/api';
 
 test('session: a session revoked on the server ends with "Login permission expired"', async ({
   base,
@@ -23,4 +24,28 @@ test('session: a session revoked on the server ends with "Login permission expir
   await waitForHash(page, /^#\/login/);
   const token = await page.evaluate(() => localStorage.getItem('token'));
   if (token !== null) throw new Error('the token should be cleared');
+});
+
+test('reset password: the dialog checks the confirmation, then the new password signs in', async ({
+  base,
+  api,
+  adminPassword,
+  newPage,
+}) => {
+  const account = `reset${Date.now()}`;
+  await api.createAccount(account, 'Clerk-Pass-2026', []);
+  const page = await newPage();
+  await signIn(page, base, 'admin', adminPassword);
+  await page.goto(`${base}/#/account-list`);
+  const row = page.getByRole('row').filter({ hasText: account });
+  await row.getByRole('button', { name: 'Reset password' }).click();
+  const dialog = page.getByRole('dialog', { name: `Reset the password of E2E ${account}` });
+  await dialog.getByLabel('New password').fill('Fresh-Clerk-2026');
+  await dialog.getByLabel('Confirm password').fill('Fresh-Clerk-2027');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByText('Inconsistent password inputs').waitFor();
+  await dialog.getByLabel('Confirm password').fill('Fresh-Clerk-2026');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('The password was reset').waitFor();
+  await AdminApi.signIn(base, account, 'Fresh-Clerk-2026');
 });

@@ -1,10 +1,10 @@
 /** An administrator sets a new password for an account; the server signs that account out everywhere. */
-import { App, Form, Input, Modal, Typography } from 'antd';
+import { App, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resetAccountPassword } from '../../api/access-api';
 import type { Row } from '../../api/types';
-import { rules } from '../../utils/form-rules';
+import NewPasswordFields from '../../components/NewPasswordFields';
 
 interface Values {
   password: string;
@@ -51,21 +51,11 @@ export default function ResetPasswordDialog({
     >
       <Typography.Paragraph type="secondary">{t('account.resetHint')}</Typography.Paragraph>
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item
+        <NewPasswordFields
           name="password"
           label={t('account.newPassword')}
-          rules={[{ required: true, message: t('validation.passwordEmpty') }, rules.passwordLength(t)]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('account.confirmPassword')}
-          dependencies={['password']}
-          rules={rules.confirmPassword(t)}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+          confirmLabel={t('account.confirmPassword')}
+        />
       </Form>
     </Modal>
   );

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { changePassword } from '../../api/auth-api';
 import { cleanupSession } from '../../app/session';
-import { rules } from '../../utils/form-rules';
+import NewPasswordFields from '../../components/NewPasswordFields';
 
 interface Values {
   oldPassword: string;
@@ -56,21 +56,11 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
+        <NewPasswordFields
           name="newPassword"
           label={t('profile.newPassword')}
-          rules={[{ required: true, message: t('validation.passwordEmpty') }, rules.passwordLength(t)]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('profile.confirmPassword')}
-          dependencies={['newPassword']}
-          rules={rules.confirmPassword(t, 'newPassword')}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+          confirmLabel={t('profile.confirmPassword')}
+        />
       </Form>
     </Modal>
   );
