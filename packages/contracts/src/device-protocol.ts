@@ -144,7 +144,9 @@ export const eventsMessage = z.object({
   events: z.array(machineEvent).min(1).max(500),
 });
 
-export const COMMAND_TYPES = ['lock', 'unlock', 'startup', 'shutdown', 'restart'] as const;
+/** The five remote operations of spec §4, and `debug` (a preset debugging action, issue 5). */
+export const COMMAND_TYPES = ['lock', 'unlock', 'startup', 'shutdown', 'restart', 'debug'] as const;
+export const REMOTE_OPERATIONS = ['lock', 'unlock', 'startup', 'shutdown', 'restart'] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
 /** QoS 1 on `cmd`, from the server. A machine runs a commandId once, whatever the redeliveries. */

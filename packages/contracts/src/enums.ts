@@ -34,3 +34,38 @@ export const DEFAULT_LANGUAGE: Language = 'tw';
 /** Password policy (issue 2): 8 to 64 characters, not one of the most common passwords. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
+
+/* ---------- machines (issue 5) ---------- */
+/** Device types (spec §3): fully automatic or semi-automatic; the two have different detail pages. */
+export const DEVICE_AUTOMATION = ['automatic', 'semi-automatic'] as const;
+export type DeviceAutomation = (typeof DEVICE_AUTOMATION)[number];
+/** Menu status (spec §4): whether the machine runs the latest menu pushed to it. */
+export const MENU_STATUSES = ['updated', 'not-updated'] as const;
+/**
+ * The device-list counters (spec §3) and the filter of the same name: all, offline, material
+ * shortage (a channel low or past its shelf life), alarm (an active fault), locked, needs maintenance.
+ */
+export const DEVICE_CONDITIONS = ['all', 'offline', 'shortage', 'alarm', 'locked', 'maintenance'] as const;
+export type DeviceCondition = (typeof DEVICE_CONDITIONS)[number];
+/** A remote command's life (issue 5): queued → sent → acknowledged → succeeded / failed / expired. */
+export const COMMAND_STATES = ['queued', 'sent', 'acknowledged', 'succeeded', 'failed', 'expired'] as const;
+export type CommandState = (typeof COMMAND_STATES)[number];
+export const FINAL_COMMAND_STATES: readonly CommandState[] = ['succeeded', 'failed', 'expired'];
+/** Lines of the machine log (`/device-journal`). */
+export const DEVICE_LOG_KINDS = [
+  'online',
+  'offline',
+  'fault',
+  'fault-cleared',
+  'cleaning',
+  'command',
+  'state',
+  'bind',
+  'credentials',
+  'clock-skew',
+  'channel-refill',
+] as const;
+export const FAULT_SEVERITIES = ['info', 'warning', 'critical'] as const;
+export const CLEANING_KINDS = ['rinse', 'basic', 'deep'] as const;
+export const PRODUCTION_METHODS = ['scan-code', 'manual'] as const;
+export const PRODUCTION_RESULTS = ['completed', 'failed'] as const;

@@ -7,3 +7,4 @@ export * from './resources/index.ts';
 export * from './i18n/messages.ts';
 export * from './enums.ts';
 export * from './device-protocol.ts';
+export * from './fleet-api.ts';

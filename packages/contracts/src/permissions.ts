@@ -17,6 +17,34 @@ export const P = {
   operationLog: codes('operation-log', ['list', 'export'] as const),
   merchant: codes('merchant', [...CRUD, 'import', 'export', 'reveal'] as const),
   store: codes('store', [...CRUD, 'import', 'export'] as const),
+  deviceType: codes('device-type', [...CRUD, 'export'] as const),
+  deviceModel: codes('device-model', [...CRUD, 'export'] as const),
+  device: codes('device', [
+    ...CRUD,
+    'import',
+    'export',
+    /** Bind a machine to a merchant and a store, or unbind it. */
+    'bind',
+    /** Issue a new machine secret (the old one stops working). */
+    'credentials',
+    'lock',
+    'unlock',
+    'startup',
+    'shutdown',
+    'restart',
+    /** Send a preset debugging command. */
+    'debug',
+  ] as const),
+  deviceCommand: codes('device-command', ['list', 'export'] as const),
+  deviceLog: codes('device-log', ['list', 'export'] as const),
+  productionRecord: codes('production-record', ['list', 'export'] as const),
+  faultLog: codes('fault-log', ['list', 'export'] as const),
+  cleaningRecord: codes('cleaning-record', ['list', 'export'] as const),
+  channelType: codes('channel-type', CRUD),
+  channelConfig: codes('channel-config', [...CRUD, 'import', 'export', 'distribute'] as const),
+  deviceChannel: codes('device-channel', [...CRUD, 'export'] as const),
+  presetCommand: codes('preset-command', CRUD),
+  commandConfig: codes('command-config', ['list', 'update'] as const),
 } as const;
 
 /**
@@ -34,6 +62,30 @@ export const MERCHANT_ADMIN_CODES: string[] = [
   P.merchant.export,
   P.merchant.reveal,
   ...Object.values(P.store),
+  // Machines: the platform registers them; a merchant runs its own, binds them to its stores and
+  // configures their channels.
+  P.deviceType.list,
+  P.deviceModel.list,
+  P.device.list,
+  P.device.update,
+  P.device.export,
+  P.device.bind,
+  P.device.credentials,
+  P.device.lock,
+  P.device.unlock,
+  P.device.startup,
+  P.device.shutdown,
+  P.device.restart,
+  P.device.debug,
+  ...Object.values(P.deviceCommand),
+  ...Object.values(P.deviceLog),
+  ...Object.values(P.productionRecord),
+  ...Object.values(P.faultLog),
+  ...Object.values(P.cleaningRecord),
+  P.channelType.list,
+  ...Object.values(P.channelConfig),
+  ...Object.values(P.deviceChannel),
+  P.presetCommand.list,
 ];
 
 /** Every code declared above, for checks and the platform administrator. */

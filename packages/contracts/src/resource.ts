@@ -62,6 +62,8 @@ export interface FieldDef {
   virtual?: boolean;
   /** Custom validation message key (a key of i18n/messages.ts) for pattern-checked kinds. */
   message?: string;
+  /** Text: a pattern the value must match (its message is `message`). */
+  pattern?: RegExp;
 }
 
 export type TenantMode = 'none' | 'merchant' | 'store';
@@ -172,6 +174,7 @@ export function fieldInputSchema(field: FieldDef): z.ZodType {
         .max(field.max ?? (field.kind === 'textarea' ? 2000 : 255));
       if (field.required) s = s.min(Math.max(1, field.min ?? 1), { error: 'msg.required' });
       else if (field.min) s = s.min(field.min);
+      if (field.pattern) s = s.regex(field.pattern, { error: field.message ?? 'msg.invalidFormat' });
       return s;
     }
     case 'password':

@@ -1,5 +1,7 @@
 /** English. The key set of this file is the reference; zh and tw must have every key (locales.test.ts). */
-export const en = {
+import { fleetEn } from './fleet/en';
+import { channelsEn } from './channels/en';
+const base = {
   app: { name: 'BrewFleet', tagline: 'Back office for automated beverage machines' },
   common: {
     search: 'Search',
@@ -382,6 +384,15 @@ export const en = {
   },
 };
 
+
+/** The base texts plus each area's own file (an area's screens and its resources). */
+export const en = {
+  ...base,
+  ...fleetEn.screens,
+  ...channelsEn.screens,
+  resources: { ...base.resources, ...fleetEn.resources, ...channelsEn.resources },
+};
+
 /** The same shape with every leaf a string: what zh and tw must provide. */
-type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
+export type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
 export type Messages = Strings<typeof en>;

@@ -1,7 +1,9 @@
 /** 繁體中文（台灣用語）. */
 import type { Messages } from './en';
+import { fleetTw } from './fleet/tw';
+import { channelsTw } from './channels/tw';
 
-export const tw: Messages = {
+const base = {
   app: { name: 'BrewFleet', tagline: '自動飲品機後台管理' },
   common: {
     search: '搜尋',
@@ -372,4 +374,12 @@ export const tw: Messages = {
       values: { outcome: { success: '成功', failure: '失敗' } },
     },
   },
+};
+
+/** The base texts plus each area's own file (an area's screens and its resources). */
+export const tw: Messages = {
+  ...base,
+  ...fleetTw.screens,
+  ...channelsTw.screens,
+  resources: { ...base.resources, ...fleetTw.resources, ...channelsTw.resources },
 };

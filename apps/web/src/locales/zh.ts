@@ -1,7 +1,9 @@
 /** 简体中文. */
 import type { Messages } from './en';
+import { fleetZh } from './fleet/zh';
+import { channelsZh } from './channels/zh';
 
-export const zh: Messages = {
+const base = {
   app: { name: 'BrewFleet', tagline: '自动饮品机后台管理' },
   common: {
     search: '搜索',
@@ -372,4 +374,12 @@ export const zh: Messages = {
       values: { outcome: { success: '成功', failure: '失败' } },
     },
   },
+};
+
+/** The base texts plus each area's own file (an area's screens and its resources). */
+export const zh: Messages = {
+  ...base,
+  ...fleetZh.screens,
+  ...channelsZh.screens,
+  resources: { ...base.resources, ...fleetZh.resources, ...channelsZh.resources },
 };

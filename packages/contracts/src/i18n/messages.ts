@@ -24,6 +24,42 @@ export const MESSAGES = {
     zh: '时间无效，应为 HH:mm',
     tw: '時間無效，應為 HH:mm',
   },
+  'msg.invalidFormat': { en: 'Invalid format', zh: '格式不正确', tw: '格式不正確' },
+  'msg.invalidSerialNumber': {
+    en: 'Serial number: 3 to 64 letters, digits, _ . or -, starting with a letter or digit',
+    zh: '序列号：3 至 64 位字母、数字、_ . 或 -，以字母或数字开头',
+    tw: '序號：3 至 64 位字母、數字、_ . 或 -，以字母或數字開頭',
+  },
+  'msg.serialNumberTaken': {
+    en: 'A machine with this serial number already exists',
+    zh: '该序列号的机器已存在',
+    tw: '此序號的機器已存在',
+  },
+  'msg.storeNotOfMerchant': {
+    en: 'The store does not belong to the chosen merchant',
+    zh: '门店不属于所选商户',
+    tw: '門市不屬於所選商戶',
+  },
+  'msg.deviceNotFound': {
+    en: 'Machine not found',
+    zh: '未找到机器',
+    tw: '找不到機器',
+  },
+  'msg.channelTaken': {
+    en: 'This machine already has a channel with this number',
+    zh: '该机器已有此编号的料道',
+    tw: '此機器已有此編號的料道',
+  },
+  'msg.configNotFound': {
+    en: 'No channel configuration with this name',
+    zh: '没有此名称的料道配置',
+    tw: '沒有此名稱的料道配置',
+  },
+  'msg.presetNotFound': {
+    en: 'Preset command not found',
+    zh: '未找到预设指令',
+    tw: '找不到預設指令',
+  },
   'msg.merchantSuspended': {
     en: 'This merchant is suspended; its users cannot sign in',
     zh: '该商户已停用，其用户无法登录',

@@ -6,6 +6,18 @@ import { organizationResource } from './organization.ts';
 import { roleResource } from './role.ts';
 import { merchantResource } from './merchant.ts';
 import { storeResource } from './store.ts';
+import { deviceTypeResource } from './device-type.ts';
+import { deviceModelResource } from './device-model.ts';
+import { deviceResource } from './device.ts';
+import {
+  productionRecordResource,
+  faultLogResource,
+  cleaningRecordResource,
+  deviceLogResource,
+  deviceCommandResource,
+} from './device-records.ts';
+import { channelTypeResource, channelConfigResource, deviceChannelResource } from './channels.ts';
+import { presetCommandResource, commandConfigResource } from './commands.ts';
 
 export {
   accountResource,
@@ -15,6 +27,19 @@ export {
   roleResource,
   merchantResource,
   storeResource,
+  deviceTypeResource,
+  deviceModelResource,
+  deviceResource,
+  productionRecordResource,
+  faultLogResource,
+  cleaningRecordResource,
+  deviceLogResource,
+  deviceCommandResource,
+  channelTypeResource,
+  channelConfigResource,
+  deviceChannelResource,
+  presetCommandResource,
+  commandConfigResource,
 };
 
 /** Every declared resource, by name: the web's generic pages and the server's checks walk this. */
@@ -27,5 +52,18 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     operationLogResource,
     merchantResource,
     storeResource,
+    deviceTypeResource,
+    deviceModelResource,
+    deviceResource,
+    productionRecordResource,
+    faultLogResource,
+    cleaningRecordResource,
+    deviceLogResource,
+    deviceCommandResource,
+    channelTypeResource,
+    channelConfigResource,
+    deviceChannelResource,
+    presetCommandResource,
+    commandConfigResource,
   ].map((r) => [r.name, r]),
 );

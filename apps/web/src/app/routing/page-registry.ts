@@ -28,6 +28,8 @@ export const PAGES: Record<string, PageEntry> = {
     load: () =>
       import('../../features/account/PartnerAccountPages').then((m) => ({ default: m.StoreAccountPage })),
   },
+  // Machines (issue 5): device list, types, models, log, map, merchant machines, commands, data center.
+  // Channels and device debugging (issue 5).
 };
 
 const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();

@@ -1,0 +1,5 @@
+/** English texts of the channels screens and resources. */
+export const channelsEn = {
+  screens: {},
+  resources: {},
+};

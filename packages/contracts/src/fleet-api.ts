@@ -1,0 +1,121 @@
+/**
+ * Bodies and answers of the machine routes beyond the generic resource ones (issue 5): counters,
+ * binding, credentials, remote operation, detail, live state, map. Server and console share them.
+ */
+import { z } from 'zod';
+import { idSchema } from './resource.ts';
+import { MAX_LIST_LIMIT } from './envelope.ts';
+import type { CommandState, DeviceCondition } from './enums.ts';
+import type { CommandType } from './device-protocol.ts';
+
+/** `POST /api/coffee/device/{lock,unlock,startup,shutdown,restart}`: one machine or many. */
+export const deviceIdsBody = z.object({ ids: z.array(idSchema).min(1).max(MAX_LIST_LIMIT) });
+
+/** `POST /api/coffee/device/debug`: send a preset command to machines. */
+export const debugBody = deviceIdsBody.extend({ presetId: idSchema });
+
+/** `POST /api/coffee/device/bind`: give machines a merchant and a store; null merchant unbinds. */
+export const bindBody = deviceIdsBody.extend({
+  merchantId: idSchema.nullable(),
+  storeId: idSchema.nullish(),
+});
+
+/** `POST /api/coffee/device/credentials`: issue a new secret for one machine. */
+export const credentialsBody = z.object({ id: idSchema });
+export interface DeviceCredentials {
+  id: string;
+  serialNumber: string;
+  /** Shown once: only its hash is kept. */
+  secret: string;
+}
+
+/** `POST /api/coffee/channel-config/distribute`: copy a named configuration onto machines. */
+export const distributeBody = z.object({
+  configName: z.string().trim().min(1).max(64),
+  deviceIds: z.array(idSchema).min(1).max(MAX_LIST_LIMIT),
+});
+
+/** `POST /api/coffee/device-channel/refill`: mark channels filled now (shelf life restarts). */
+export const refillBody = deviceIdsBody;
+
+export type DeviceCounters = Record<DeviceCondition, number>;
+
+export interface IssuedCommand {
+  id: string;
+  deviceId: string;
+  commandId: string;
+  type: CommandType;
+  state: CommandState;
+}
+
+/** What `GET /api/coffee/device/live` streams (server-sent events), one JSON object per event. */
+export interface LiveDevice {
+  kind: 'device';
+  id: string;
+  online: boolean;
+  state: string | null;
+  locked: boolean;
+  alarm: boolean;
+  materialShortage: boolean;
+  maintenanceDue: boolean;
+  menuStatus: string;
+  lastSeenAt: string | null;
+  totalCups: number;
+}
+export interface LiveCommand {
+  kind: 'command';
+  id: string;
+  deviceId: string;
+  type: CommandType;
+  state: CommandState;
+  attempts: number;
+  reason: string | null;
+  updatedAt: string;
+}
+export type LiveEvent = LiveDevice | LiveCommand;
+
+/** `GET /api/coffee/device/detail?id=`: the machine with what its detail page shows around it. */
+export interface DeviceDetail {
+  device: Record<string, unknown>;
+  modelName: string | null;
+  typeName: string | null;
+  merchantName: string | null;
+  storeName: string | null;
+  maintenance: {
+    basic: { cupsSince: number; every: number; due: boolean; lastAt: string | null };
+    deep: { cupsSince: number; every: number; due: boolean; lastAt: string | null };
+  };
+  today: { cups: number; badCups: number; failed: number };
+  faultStats: Array<{ code: string; count: number }>;
+  channels: Array<Record<string, unknown>>;
+  production: Array<Record<string, unknown>>;
+  faults: Array<Record<string, unknown>>;
+  cleanings: Array<Record<string, unknown>>;
+  commands: Array<Record<string, unknown>>;
+}
+
+/** Colour class of a machine on the map and in the list. */
+export const MAP_STATUSES = ['online', 'offline', 'alarm', 'locked', 'shortage'] as const;
+export interface MapPoint {
+  id: string;
+  name: string;
+  serialNumber: string;
+  automation: string | null;
+  latitude: number;
+  longitude: number;
+  status: (typeof MAP_STATUSES)[number];
+  storeName: string | null;
+}
+
+/** `POST /api/coffee/device/merchant-summary`: machines per merchant (`/merchant-machine`). */
+export interface MerchantMachines {
+  merchantId: string | null;
+  merchantName: string | null;
+  total: number;
+  online: number;
+  offline: number;
+  alarm: number;
+  locked: number;
+  shortage: number;
+  maintenance: number;
+}
