@@ -29,6 +29,7 @@ import { registerUploads } from './modules/files/uploads.ts';
 import type { ModuleDeps } from './modules/deps.ts';
 import { createSecretBox } from './platform/crud/secrets.ts';
 import { registerImportProgress } from './platform/crud/import-progress.ts';
+import { FleetBus, registerFleet } from './modules/fleet/index.ts';
 
 export interface AppDeps {
   database: Database;
@@ -46,6 +47,15 @@ export interface AppDeps {
   onRoute?: (route: import('fastify').RouteOptions) => void;
   /** Folder of the built console; served at / when it exists. */
   webDist?: string | null;
+  /** MAP_TILE_URL, handed to the map page. */
+  mapTileUrl?: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Signals from the machine routes to the device runtime of this process. */
+    fleetBus: FleetBus;
+  }
 }
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -122,6 +132,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerIam(app, modules);
   registerTenancy(app, modules);
   registerUploads(app, { ...modules, dataDir: deps.dataDir });
+  const bus = new FleetBus();
+  app.decorate('fleetBus', bus);
+  registerFleet(app, { ...modules, bus, mapTileUrl: deps.mapTileUrl ?? null });
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

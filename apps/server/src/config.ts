@@ -41,6 +41,14 @@ const schema = z.object({
     .regex(/^(mqtts?|wss?|tcp):\/\//, 'MQTT_URL must start with mqtt://, mqtts://, ws:// or wss://')
     .optional(),
   MQTT_PORT: port('MQTT_PORT', true).default(1883),
+  /** The map's tile layer ({z}/{x}/{y} template); without it the map shows machines on a plain grid. */
+  MAP_TILE_URL: z
+    .string()
+    .regex(
+      /^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/,
+      'MAP_TILE_URL must be an http(s) URL template with {z}, {x} and {y}',
+    )
+    .optional(),
   ADMIN_PASSWORD: z.string().optional(),
   DEMO: flag('DEMO').optional(),
   LOG_LEVEL: z

@@ -13,6 +13,9 @@ import { startMqtt, MqttStartError, type Mqtt } from './platform/mqtt/broker.ts'
 import { AdminPasswordError, ensureAdmin, seedMenus } from './modules/iam/seed.ts';
 import { seedDemo } from './modules/iam/demo.ts';
 import { seedDemoTenants } from './modules/tenancy/demo.ts';
+import { deviceAccess, startFleetRuntime, type FleetRuntime } from './modules/fleet/index.ts';
+import { seedDemoFleet, startDemoFleet } from './modules/fleet/demo.ts';
+import type { Fleet } from '@brewfleet/simulator';
 import fs from 'node:fs';
 
 async function start(config: Config) {
@@ -21,6 +24,8 @@ async function start(config: Config) {
     ? await openPostgres(config.DATABASE_URL)
     : await openPglite(config.DATA_DIR);
   let mqtt: Mqtt | null = null;
+  let fleet: FleetRuntime | null = null;
+  let demoFleet: Fleet | null = null;
   try {
     const applied = await migrate(database);
     await seedMenus(database.db);
@@ -36,14 +41,37 @@ async function start(config: Config) {
       trustProxy: config.TRUST_PROXY,
       session: { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS },
       webDist: config.WEB_DIST,
+      mapTileUrl: config.MAP_TILE_URL,
       mqtt: { healthy: () => mqtt?.healthy() ?? false },
     });
     if (applied.length) app.log.info({ applied }, 'migrations applied');
     if (admin.created && config.DEMO) {
       await seedDemo(database.db);
       await seedDemoTenants(database.db);
+      await seedDemoFleet(database.db);
     }
-    mqtt = await startMqtt({ url: config.MQTT_URL, port: config.MQTT_PORT, host: config.HOST, log: app.log });
+    mqtt = await startMqtt({
+      url: config.MQTT_URL,
+      port: config.MQTT_PORT,
+      host: config.HOST,
+      log: app.log,
+      access: deviceAccess(database.db),
+    });
+    const broker = mqtt;
+    app.fleetBus.on('credentialsRotated', (serialNumber) => broker.disconnect(serialNumber));
+    fleet = await startFleetRuntime({
+      db: database.db,
+      client: mqtt.client,
+      log: app.log,
+      bus: app.fleetBus,
+      shared: Boolean(config.MQTT_URL),
+    });
+    if (config.DEMO)
+      demoFleet = await startDemoFleet({
+        db: database.db,
+        url: mqtt.url,
+        log: app.log,
+      });
     if (admin.generated) {
       // Printed once, on the console only: the operator must note it.
       console.log(
@@ -66,6 +94,8 @@ async function start(config: Config) {
       force.unref();
       await app.close();
       await app.drain();
+      await demoFleet?.stop();
+      await fleet?.close();
       await mqtt?.close();
       await database.close();
       process.exit(0);
@@ -73,6 +103,8 @@ async function start(config: Config) {
     process.once('SIGTERM', () => void shutdown('SIGTERM'));
     process.once('SIGINT', () => void shutdown('SIGINT'));
   } catch (error) {
+    await demoFleet?.stop().catch(() => {});
+    await fleet?.close().catch(() => {});
     await mqtt?.close().catch(() => {});
     await database.close().catch(() => {});
     throw error;

@@ -15,6 +15,8 @@ const users: Record<string, { token: string; codes: string[] }> = {};
 const merchants: Record<string, string> = {};
 const rowsOfB: Record<string, string> = {};
 const rowBefore: Record<string, string> = {};
+/** Ids of B's rows (and the platform catalog) by resource, for required references. */
+const refs: Record<string, string> = {};
 let bSubtree: string[] = [];
 
 async function ok(res: Awaited<ReturnType<TestApp['call']>>) {
@@ -68,18 +70,53 @@ beforeAll(async () => {
   users.childOfA = { token: await t.login('alpha1', PASSWORD), codes: MERCHANT_ADMIN_CODES };
   users.storeOfA = { token: await t.login('alpha-store', PASSWORD), codes: MERCHANT_ADMIN_CODES };
 
-  // One row of every tenant resource for B, made by B's administrator.
+  // The platform's machine catalog, for B's machine.
+  const type = await ok(
+    await t.call('POST', '/api/coffee/device-type', {
+      token: admin,
+      body: { name: 'Espresso', family: 'coffee', automation: 'automatic' },
+    }),
+  );
+  const model = await ok(
+    await t.call('POST', '/api/coffee/device-model', {
+      token: admin,
+      body: { name: 'E-1', code: 'E1', deviceTypeId: type.id },
+    }),
+  );
+  refs['device-model'] = model.id;
+
+  // One row of every tenant resource for B, made by B's administrator, or by the platform for B
+  // where only the platform may create (it registers machines).
   const bravo = await t.login('bravo', PASSWORD);
   for (const def of tenantResources) {
     if ((def.disable ?? []).includes('create')) continue;
+    const byB = MERCHANT_ADMIN_CODES.includes(def.permissions.create!);
+    const body = sampleCreateBody(def, t.encrypt, refs);
+    if (!byB && 'merchantId' in def.fields) body.merchantId = merchants.B;
     const row = await ok(
-      await t.call('POST', `/api/coffee/${def.name}`, {
-        token: bravo,
-        body: sampleCreateBody(def, t.encrypt),
-      }),
+      await t.call('POST', `/api/coffee/${def.name}`, { token: byB ? bravo : admin, body }),
     );
-    rowsOfB[def.name] = row.id;
+    rowsOfB[def.name] = refs[def.name] = row.id;
   }
+  // B's machine at work: a command from B's administrator (command and log rows), and what the
+  // gateway would have written from its reports.
+  await ok(await t.call('POST', '/api/coffee/device/lock', { token: bravo, body: { ids: [refs.device] } }));
+  const reported = {
+    production_record: `event_id, produced_at, product_code, method, result`,
+    fault_log: `event_id, raised_at, code`,
+    cleaning_record: `event_id, cleaned_at, kind, result`,
+  };
+  const values = {
+    production_record: `gen_random_uuid()::text, now(), 'LATTE', 'manual', 'completed'`,
+    fault_log: `gen_random_uuid()::text, now(), 'E-1'`,
+    cleaning_record: `gen_random_uuid()::text, now(), 'deep', 'completed'`,
+  };
+  for (const table of Object.keys(reported) as Array<keyof typeof reported>)
+    await t.sql(
+      `insert into ${table} (merchant_id, store_id, device_id, serial_number, ${reported[table]})
+       select merchant_id, store_id, id, serial_number, ${values[table]} from device where id = $1`,
+      [refs.device],
+    );
   // Resources without create (the operation log) get B's rows from B's own activity.
   for (const def of tenantResources.filter((d) => !rowsOfB[d.name])) {
     const [row] = await t.sql(`select id::text from ${def.table} where merchant_id = $1 limit 1`, [
@@ -138,6 +175,52 @@ describe.each(['merchantA', 'childOfA', 'storeOfA'])('%s', (user) => {
       expect(after.row, 'the row of B is unchanged').toBe(rowBefore[name]);
     },
   );
+});
+
+describe.each(['merchantA', 'childOfA', 'storeOfA'])('%s and B’s machines', (user) => {
+  it('cannot command, bind, re-key, inspect or configure them (404), nor see them in any view', async () => {
+    const { token } = users[user];
+    const device = refs.device;
+    const commandsBefore = await t.sql(`select count(*)::int as n from device_command`);
+    for (const op of ['lock', 'unlock', 'startup', 'shutdown', 'restart']) {
+      const res = await t.call('POST', `/api/coffee/device/${op}`, { token, body: { ids: [device] } });
+      expect(res.statusCode, `${op}: ${res.body}`).toBe(404);
+    }
+    const [preset] = await t.sql(`select id::text from preset_command limit 1`);
+    const calls: Array<[string, string, unknown]> = [
+      ['POST', '/api/coffee/device/debug', { ids: [device], presetId: preset.id }],
+      ['POST', '/api/coffee/device/bind', { ids: [device], merchantId: merchants.A }],
+      ['POST', '/api/coffee/device/credentials', { id: device }],
+      ['GET', `/api/coffee/device/detail?id=${device}`, undefined],
+      ['POST', '/api/coffee/device-channel/refill', { ids: [rowsOfB['device-channel']] }],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await t.call(method as 'POST', url, { token, body });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(404);
+    }
+    // A's own configuration cannot be distributed onto B's machine either.
+    await ok(
+      await t.call('POST', '/api/coffee/channel-config', {
+        token: users.merchantA.token,
+        body: { configName: `cfg-${user}`, name: 'Beans', channelNumber: 1 },
+      }),
+    );
+    const distribute = await t.call('POST', '/api/coffee/channel-config/distribute', {
+      token,
+      body: { configName: `cfg-${user}`, deviceIds: [device] },
+    });
+    expect([403, 404]).toContain(distribute.statusCode);
+    expect(await t.sql(`select count(*)::int as n from device_command`)).toEqual(commandsBefore);
+
+    const counters = await ok(await t.call('POST', '/api/coffee/device/counters', { token, body: {} }));
+    expect(counters.all).toBe(0);
+    const map = await ok(await t.call('POST', '/api/coffee/device/map', { token, body: {} }));
+    expect(map.points.map((p: any) => p.id)).not.toContain(device);
+    const summary = await ok(
+      await t.call('POST', '/api/coffee/device/merchant-summary', { token, body: {} }),
+    );
+    expect(summary).toEqual([]);
+  });
 });
 
 describe('hierarchy', () => {

@@ -151,42 +151,92 @@ page(1311, 1300, ['设备类型', '設備類型', 'Device Type'], 'device/type',
 button(131101, 1311, B.create, P.deviceType.create);
 button(131102, 1311, B.update, P.deviceType.update);
 button(131103, 1311, B.delete, P.deviceType.delete);
+button(131104, 1311, B.export, P.deviceType.export);
 page(1312, 1300, ['设备型号', '設備型號', 'Device Model'], 'device/model', P.deviceModel.list, 'build');
 button(131201, 1312, B.create, P.deviceModel.create);
 button(131202, 1312, B.update, P.deviceModel.update);
 button(131203, 1312, B.delete, P.deviceModel.delete);
+button(131204, 1312, B.export, P.deviceModel.export);
 page(1313, 1300, ['日志', '日誌', 'Log'], 'device/journal', P.deviceLog.list, 'file-text');
+button(131301, 1313, B.export, P.deviceLog.export);
 page(1314, 1300, ['地图', '地圖', 'Map'], 'map', P.device.list, 'global');
 page(1315, 1300, ['商户机器', '商戶機器', 'Merchant Machines'], 'merchant/machine', P.device.list, 'shop');
 page(1316, 1300, ['远程指令', '遠端指令', 'Remote Commands'], 'device/command', P.deviceCommand.list, 'send');
+button(131601, 1316, B.export, P.deviceCommand.export);
 
 dir(1400, 0, ['设备配置', '設備配置', 'Device Configuration'], 'tool');
 page(1410, 1400, ['料道类型', '料道類型', 'Channel type'], 'chargingBasket/type', P.channelType.list, 'tags');
 button(141001, 1410, B.create, P.channelType.create);
 button(141002, 1410, B.update, P.channelType.update);
 button(141003, 1410, B.delete, P.channelType.delete);
-page(1411, 1400, ['料道配置', '料道配置', 'Channel configuration'], 'chargingBasket/index', P.channelConfig.list, 'profile');
+page(
+  1411,
+  1400,
+  ['料道配置', '料道配置', 'Channel configuration'],
+  'chargingBasket/index',
+  P.channelConfig.list,
+  'profile',
+);
 button(141101, 1411, B.create, P.channelConfig.create);
 button(141102, 1411, B.update, P.channelConfig.update);
 button(141103, 1411, B.delete, P.channelConfig.delete);
 button(141104, 1411, B.import, P.channelConfig.import);
 button(141105, 1411, B.export, P.channelConfig.export);
-page(1412, 1400, ['料道分配', '料道分配', 'Channel distribution'], 'chargingBasket/bind', P.channelConfig.distribute, 'deployment-unit');
-page(1413, 1400, ['设备料道', '設備料道', 'Device Channels'], 'machineBasket/index', P.deviceChannel.list, 'database');
+page(
+  1412,
+  1400,
+  ['料道分配', '料道分配', 'Channel distribution'],
+  'chargingBasket/bind',
+  P.channelConfig.distribute,
+  'deployment-unit',
+);
+page(
+  1413,
+  1400,
+  ['设备料道', '設備料道', 'Device Channels'],
+  'machineBasket/index',
+  P.deviceChannel.list,
+  'database',
+);
 button(141301, 1413, B.create, P.deviceChannel.create);
 button(141302, 1413, B.update, P.deviceChannel.update);
 button(141303, 1413, B.delete, P.deviceChannel.delete);
+button(141304, 1413, B.export, P.deviceChannel.export);
 dir(1420, 1400, ['设备调试', '設備調試', 'Device Debugging'], 'bug');
 page(1421, 1420, ['预设指令', '預設指令', 'Preset Command'], 'command/preset', P.presetCommand.list, 'code');
 button(142101, 1421, B.create, P.presetCommand.create);
 button(142102, 1421, B.update, P.presetCommand.update);
 button(142103, 1421, B.delete, P.presetCommand.delete);
-page(1422, 1420, ['指令配置', '指令配置', 'Command Configuration'], 'command/config', P.commandConfig.list, 'control');
+page(
+  1422,
+  1420,
+  ['指令配置', '指令配置', 'Command Configuration'],
+  'command/config',
+  P.commandConfig.list,
+  'control',
+);
 button(142201, 1422, B.update, P.commandConfig.update);
 
 dir(1500, 0, ['数据中心', '數據中心', 'Data Center'], 'bar-chart');
-page(1510, 1500, ['出杯记录', '出杯紀錄', 'Production Records'], 'dataCenter/produceRecord', P.productionRecord.list, 'coffee');
+page(
+  1510,
+  1500,
+  ['出杯记录', '出杯紀錄', 'Production Records'],
+  'dataCenter/produceRecord',
+  P.productionRecord.list,
+  'coffee',
+);
+button(151001, 1510, B.export, P.productionRecord.export);
 page(1511, 1500, ['故障日志', '故障日誌', 'Fault Log'], 'dataCenter/faultLog', P.faultLog.list, 'warning');
-page(1512, 1500, ['清洗记录', '清洗紀錄', 'Cleaning Record'], 'dataCenter/washRecord', P.cleaningRecord.list, 'clear');
+button(151101, 1511, B.export, P.faultLog.export);
+page(
+  1512,
+  1500,
+  ['清洗记录', '清洗紀錄', 'Cleaning Record'],
+  'dataCenter/washRecord',
+  P.cleaningRecord.list,
+  'clear',
+);
+button(151201, 1512, B.export, P.cleaningRecord.export);
 
 export const MENU_SEED: readonly MenuSeedNode[] = nodes;

@@ -47,12 +47,19 @@ export function sampleValue(key: string, field: FieldDef, encrypt: (s: string) =
   }
 }
 
-/** A body with every required field (and confirmations matching). */
-export function sampleCreateBody(def: ResourceDef, encrypt: (s: string) => string): Record<string, unknown> {
+/**
+ * A body with every required field (and confirmations matching). A required reference takes the id
+ * given for its target resource in `refs` (a device channel needs a device).
+ */
+export function sampleCreateBody(
+  def: ResourceDef,
+  encrypt: (s: string) => string,
+  refs: Record<string, string> = {},
+): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(def.fields)) {
     if (field.readOnly || !field.required) continue;
-    body[key] = sampleValue(key, field, encrypt);
+    body[key] = field.kind === 'ref' ? refs[field.ref!] : sampleValue(key, field, encrypt);
   }
   if ('confirmPassword' in def.fields && body.password) body.confirmPassword = body.password;
   return body;

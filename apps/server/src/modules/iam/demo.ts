@@ -38,6 +38,20 @@ async function seedAccessData(db: Db) {
     ...Object.values(P.organization),
     P.role.list,
     P.operationLog.list,
+    // The fleet: everything but deleting machines and changing the platform's catalog.
+    ...Object.values(P.device).filter((code) => code !== P.device.delete),
+    P.deviceType.list,
+    P.deviceModel.list,
+    ...Object.values(P.deviceCommand),
+    ...Object.values(P.deviceLog),
+    ...Object.values(P.productionRecord),
+    ...Object.values(P.faultLog),
+    ...Object.values(P.cleaningRecord),
+    P.channelType.list,
+    ...Object.values(P.channelConfig),
+    ...Object.values(P.deviceChannel),
+    P.presetCommand.list,
+    P.commandConfig.list,
   ]);
   const auditorMenus = pagesAndButtons([
     P.account.list,
@@ -45,6 +59,12 @@ async function seedAccessData(db: Db) {
     P.organization.list,
     P.operationLog.list,
     P.operationLog.export,
+    P.device.list,
+    P.deviceCommand.list,
+    P.deviceLog.list,
+    P.productionRecord.list,
+    P.faultLog.list,
+    P.cleaningRecord.list,
   ]);
   const role = async (name: string, title: string, remark: string, menus: string[]) => {
     const [r] = await rows<{ id: string }>(

@@ -157,8 +157,11 @@ export function registerResource(
       })
       .returning()) as Row[];
     await reg.hooks.afterCreate?.(row, ctx, values);
+    createdValues.set(row, values);
     return row;
   }
+  /** What beforeCreate returned for a created row, for the `respond` hook. */
+  const createdValues = new WeakMap<Row, Row>();
 
   app.post(
     `${base}/list`,
@@ -254,7 +257,8 @@ export function registerResource(
         const input = await prepare(request.body as Row, 'api', request);
         const row = await inRequestScope(db, request, (tx) => create(input, ctxOf(request, tx)));
         request.auditTarget = String(row.id);
-        return toItem(reg, row);
+        const item = toItem(reg, row);
+        return reg.hooks.respond ? reg.hooks.respond(item, createdValues.get(row) ?? {}) : item;
       },
     );
   }

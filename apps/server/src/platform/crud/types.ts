@@ -38,6 +38,8 @@ export interface ResourceHooks {
   afterCreate?(row: Row, ctx: HookContext, values: Row): Promise<void> | void;
   afterUpdate?(row: Row, before: Row, ctx: HookContext): Promise<void> | void;
   beforeDelete?(rows: Row[], ctx: HookContext): Promise<void> | void;
+  /** The create answer, given what beforeCreate returned: adds what is shown once (a machine secret). */
+  respond?(item: Row, values: Row): Row;
   /** Extra conditions on what the caller may see, on top of tenant scope. */
   visible?(user: AuthUser): SQL | undefined;
 }

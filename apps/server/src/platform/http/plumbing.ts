@@ -12,6 +12,8 @@ import { pgErrorOf } from '../db/client.ts';
 const UNIQUE_CONSTRAINTS: Record<string, { key: string; field: string }> = {
   account_account_key: { key: 'msg.accountExists', field: 'account' },
   role_name_key: { key: 'msg.roleExists', field: 'roleName' },
+  device_serial_number_key: { key: 'msg.serialNumberTaken', field: 'serialNumber' },
+  device_channel_device_id_channel_number_key: { key: 'msg.channelTaken', field: 'channelNumber' },
 };
 
 const zodLocales: Record<Language, () => { localeError: (issue: any) => unknown }> = {

@@ -1,19 +1,27 @@
 /**
  * The MQTT side: the embedded Aedes broker on MQTT_PORT by default, or an external broker from
  * MQTT_URL. Either way the server holds one mqtt.js client ("the server's connection"), whose state
- * is the health figure. Device authentication and topic access arrive with the device gateway; until
- * then the embedded broker admits only the server's own connection.
+ * is the health figure. The embedded broker admits the server's own connection and machines whose
+ * credentials `access` accepts, and limits each machine to its own topics. Aedes speaks MQTT 3.1.1;
+ * MQTT 5 (and shared subscriptions across server processes) comes with an external broker.
  */
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DeviceAccess } from '../../modules/fleet/device-access.ts';
 
 export interface Mqtt {
   client: MqttClient;
   /** Port of the embedded broker, null with an external one. */
   port: number | null;
+  /** Where a machine in this process reaches the broker (the demo fleet). */
+  url: string;
+  /** The embedded broker drops a machine's connection (its secret changed, or it was deleted). */
+  disconnect(clientId: string): void;
+  /** Machines connected to the embedded broker (null with an external one). */
+  connectedClients(): number | null;
   healthy(): boolean;
   close(): Promise<void>;
 }
@@ -39,6 +47,8 @@ export async function startMqtt(opts: {
   port: number;
   host: string;
   log: FastifyBaseLogger;
+  /** Machine credentials and topic access, for the embedded broker. Without it only the server connects. */
+  access?: DeviceAccess;
 }): Promise<Mqtt> {
   const clientId = `brewfleet-server-${crypto.randomBytes(6).toString('hex')}`;
   if (opts.url) {
@@ -68,14 +78,40 @@ export async function startMqtt(opts: {
         fail(new MqttStartError(`MQTT_URL: cannot connect to ${opts.url}: ${err.message}`));
       });
     });
-    return { client, port: null, healthy: () => client.connected, close: () => client.endAsync() };
+    return {
+      client,
+      port: null,
+      url: opts.url,
+      healthy: () => client.connected,
+      disconnect: () => {},
+      connectedClients: () => null,
+      close: () => client.endAsync(),
+    };
   }
 
   const secret = crypto.randomBytes(24).toString('base64url');
   const broker = await Aedes.createBroker();
+  const isServer = (client: { id: string } | null) => client?.id === clientId;
   broker.authenticate = (client, username, password, done) => {
-    const ok = client.id === clientId && username === 'server' && password?.toString() === secret;
-    done(null, ok);
+    if (client.id === clientId) return done(null, username === 'server' && password?.toString() === secret);
+    if (!opts.access) return done(null, false);
+    opts.access.authenticate(client.id, username, password?.toString()).then(
+      (ok) => done(null, ok),
+      (error) => {
+        opts.log.error({ err: error }, 'machine authentication failed');
+        done(null, false);
+      },
+    );
+  };
+  broker.authorizePublish = (client, packet, done) => {
+    if (!client || isServer(client)) return done(null);
+    if (opts.access?.mayPublish(client.id, packet.topic, packet.retain)) return done(null);
+    done(new Error(`${client.id} may not publish to ${packet.topic}`));
+  };
+  broker.authorizeSubscribe = (client, subscription, done) => {
+    if (isServer(client)) return done(null, subscription);
+    // A refused subscription is answered with a SUBACK failure, not a disconnect.
+    done(null, opts.access?.maySubscribe(client.id, subscription.topic) ? subscription : null);
   };
   const server = net.createServer(broker.handle);
   let port: number;
@@ -91,7 +127,8 @@ export async function startMqtt(opts: {
     );
   }
   opts.log.info({ port }, `embedded MQTT broker on mqtt://${opts.host}:${port}`);
-  const client = await mqtt.connectAsync(`mqtt://${connectHost(opts.host)}:${port}`, {
+  const url = `mqtt://${connectHost(opts.host)}:${port}`;
+  const client = await mqtt.connectAsync(url, {
     clientId,
     username: 'server',
     password: secret,
@@ -100,7 +137,13 @@ export async function startMqtt(opts: {
   return {
     client,
     port,
+    url,
     healthy: () => client.connected,
+    disconnect(id) {
+      // Aedes keeps its connected clients by id; its type declarations leave the map out.
+      (broker as unknown as { clients: Record<string, { close(): void } | undefined> }).clients[id]?.close();
+    },
+    connectedClients: () => Math.max(0, broker.connectedClients - 1),
     async close() {
       await client.endAsync(true);
       await new Promise<void>((r) => broker.close(() => r()));

@@ -1,0 +1,160 @@
+/**
+ * Channels: configurations a merchant defines, distributed onto machines (each machine's channels
+ * replaced by the configuration's), and each machine's own channels with level, refill and expiry.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import {
+  channelConfigResource,
+  P,
+  deviceChannelResource,
+  distributeBody,
+  refillBody,
+} from '@brewfleet/contracts';
+import { registerResource } from '../../platform/crud/register-resource.ts';
+import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
+import { rows, type Db } from '../../platform/db/client.ts';
+import { AppError, badRequest } from '../../platform/http/errors.ts';
+import type { DeviceRegistry } from './devices.ts';
+import type { FleetDeps } from './deps.ts';
+
+/**
+ * Recompute expiry and shortage of channels, and the shortage flag of their machines: a channel is
+ * short when below its low level or past its shelf life.
+ */
+export async function refreshChannels(db: Db, where: ReturnType<typeof sql>) {
+  const expires = sql`case when c.filled_at is not null and c.shelf_life_hours > 0
+                           then c.filled_at + make_interval(hours => c.shelf_life_hours) end`;
+  const short = sql`(coalesce(c.level_g < c.low_level_g, false) or coalesce(${expires} < now(), false))`;
+  // Only rows whose flags change are written, so a periodic refresh does not look like news.
+  // Two statements: a data-modifying CTE's changes are invisible to the rest of its statement.
+  const changed = await rows<{ device_id: string }>(
+    db,
+    sql`update device_channel c set expires_at = ${expires}, shortage = ${short}, updated_at = now()
+        where ${where} and (c.expires_at is distinct from ${expires} or c.shortage is distinct from ${short})
+        returning c.device_id::text`,
+  );
+  const ids = [...new Set(changed.map((c) => c.device_id))];
+  if (ids.length) await refreshDeviceShortage(db, ids);
+}
+
+/** A machine is short of material when one of its channels is. */
+export async function refreshDeviceShortage(db: Db, deviceIds: string[]) {
+  const short = sql`exists (select 1 from device_channel x where x.device_id = d.id and x.shortage)`;
+  await db.execute(sql`update device d set material_shortage = ${short}, updated_at = now()
+                       where d.id in ${deviceIds} and d.material_shortage is distinct from ${short}`);
+}
+
+export function registerChannels(app: FastifyInstance, deps: FleetDeps, devices: DeviceRegistry) {
+  const configs = registerResource(app, deps, channelConfigResource, {
+    hooks: {
+      beforeCreate(input, ctx) {
+        return { ...input, merchantId: (input.merchantId as string) ?? ctx.user.merchantId ?? null };
+      },
+    },
+  });
+
+  const machineChannels = registerResource(app, deps, deviceChannelResource, {
+    hooks: {
+      // A machine's channel belongs to whoever the machine belongs to.
+      async beforeCreate(input, ctx) {
+        const [device] = await devices.visibleDevices(ctx.db, [String(input.deviceId)], ctx.request);
+        const [tenant] = await rows<{ merchant_id: string | null; store_id: string | null }>(
+          ctx.db,
+          sql`select merchant_id::text, store_id::text from device where id = ${device.id}`,
+        );
+        return { ...input, merchantId: tenant.merchant_id, storeId: tenant.store_id };
+      },
+      async afterCreate(row, ctx) {
+        await refreshChannels(ctx.db, sql`c.id = ${String(row.id)}`);
+      },
+      async afterUpdate(row, _before, ctx) {
+        await refreshChannels(ctx.db, sql`c.id = ${String(row.id)}`);
+      },
+    },
+  });
+
+  app.post(
+    '/api/coffee/channel-config/distribute',
+    {
+      schema: { body: distributeBody, tags: ['channel-config'] },
+      config: { permission: P.channelConfig.distribute, action: 'channel-config.distribute' },
+    },
+    async (request) => {
+      const { configName, deviceIds } = request.body as { configName: string; deviceIds: string[] };
+      request.auditTarget = deviceIds.join(',');
+      return inRequestScope(deps.db, request, async (tx) => {
+        const found = await devices.visibleDevices(tx, deviceIds, request);
+        const channels = (await tx
+          .select()
+          .from(configs.reg.table)
+          .where(
+            sql`${configs.reg.columns.configName} = ${configName} and ${visibleTo(configs.reg, request.user) ?? sql`true`}`,
+          )) as Array<Record<string, unknown>>;
+        if (!channels.length)
+          throw badRequest('msg.configNotFound', {}, [
+            { field: 'configName', message: 'msg.configNotFound' },
+          ]);
+        const numbers = channels.map((c) => Number(c.channelNumber));
+        if (new Set(numbers).size !== numbers.length) throw new AppError(409, 'msg.channelTaken');
+        const ids = found.map((d) => d.id);
+        // Replace, keeping the level a machine last reported for a channel number it still has.
+        const payload = JSON.stringify(
+          channels.map((c) => ({
+            name: c.name,
+            channel_number: c.channelNumber,
+            channel_type_id: c.channelTypeId ?? null,
+            material: c.material ?? null,
+            pre_discharge_seconds: c.preDischargeSeconds ?? 0,
+            shelf_life_hours: c.shelfLifeHours ?? null,
+            capacity_g: c.capacityG ?? null,
+            low_level_g: c.lowLevelG ?? null,
+          })),
+        );
+        await tx.execute(sql`delete from device_channel where device_id in ${ids}
+                               and channel_number not in ${numbers}`);
+        await tx.execute(sql`
+          insert into device_channel (merchant_id, store_id, device_id, name, channel_number, channel_type_id, material,
+                                      pre_discharge_seconds, shelf_life_hours, capacity_g, low_level_g, config_name, created_by)
+          select d.merchant_id, d.store_id, d.id, x.name, x.channel_number, x.channel_type_id, x.material,
+                 x.pre_discharge_seconds, x.shelf_life_hours, x.capacity_g, x.low_level_g, ${configName}, ${request.user!.userId}
+          from device d cross join jsonb_to_recordset(${payload}::jsonb) as x(name text, channel_number int,
+               channel_type_id bigint, material text, pre_discharge_seconds float8, shelf_life_hours int,
+               capacity_g int, low_level_g int)
+          where d.id in ${ids}
+          on conflict (device_id, channel_number) do update set name = excluded.name,
+            channel_type_id = excluded.channel_type_id, material = excluded.material,
+            pre_discharge_seconds = excluded.pre_discharge_seconds, shelf_life_hours = excluded.shelf_life_hours,
+            capacity_g = excluded.capacity_g, low_level_g = excluded.low_level_g, config_name = excluded.config_name,
+            updated_at = now()`);
+        await refreshChannels(tx, sql`c.device_id in ${ids}`);
+        return { devices: ids.length, channels: ids.length * channels.length };
+      });
+    },
+  );
+
+  app.post(
+    '/api/coffee/device-channel/refill',
+    {
+      schema: { body: refillBody, tags: ['device-channel'] },
+      config: { permission: deviceChannelResource.permissions.update!, action: 'device-channel.refill' },
+    },
+    async (request) => {
+      const { ids } = request.body as { ids: string[] };
+      request.auditTarget = ids.join(',');
+      return inRequestScope(deps.db, request, async (tx) => {
+        const unique = [...new Set(ids)];
+        const found = await rows<{ id: string }>(
+          tx,
+          sql`select id::text from device_channel where id in ${unique}
+                and ${visibleTo(machineChannels.reg, request.user) ?? sql`true`}`,
+        );
+        if (found.length !== unique.length) throw new AppError(404, 'msg.notFound');
+        await tx.execute(sql`update device_channel set filled_at = now(), level_g = coalesce(capacity_g, level_g),
+                               level_at = now(), updated_at = now() where id in ${ids}`);
+        await refreshChannels(tx, sql`c.id in ${ids}`);
+        return { updated: found.length };
+      });
+    },
+  );
+}

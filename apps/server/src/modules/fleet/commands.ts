@@ -1,0 +1,105 @@
+/**
+ * Remote operation (issue 5 §4): lock, unlock, startup, shutdown, restart and preset debugging
+ * commands, from the list (many machines) or the detail page (one). Each command is a row that the
+ * delivery job sends and the machine's acknowledgements move along; see command-delivery.ts.
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import {
+  REMOTE_OPERATIONS,
+  debugBody,
+  deviceIdsBody,
+  P,
+  type CommandType,
+  type IssuedCommand,
+} from '@brewfleet/contracts';
+import { inRequestScope } from '../../platform/crud/scope.ts';
+import { rows, type Db } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { appendDeviceLog } from './device-log.ts';
+import type { DeviceRegistry } from './devices.ts';
+import type { FleetDeps } from './deps.ts';
+
+/** Queue one command per machine, with the delivery rules configured for its type. */
+export async function queueCommands(
+  tx: Db,
+  devices: Array<{ id: string }>,
+  type: CommandType,
+  params: Record<string, unknown>,
+  issuedBy: { userId: string | null; account: string },
+): Promise<IssuedCommand[]> {
+  const payload = JSON.stringify(devices.map((d) => ({ device_id: d.id, command_id: crypto.randomUUID() })));
+  const issued = await rows<{ id: string; device_id: string; command_id: string }>(
+    tx,
+    sql`insert into device_command (merchant_id, store_id, device_id, serial_number, command_id, type, params,
+                                    issued_by, max_attempts, retry_interval_seconds, expires_at, created_by)
+        select d.merchant_id, d.store_id, d.id, d.serial_number, x.command_id, ${type}, ${JSON.stringify(params)}::jsonb,
+               ${issuedBy.account}, coalesce(c.max_attempts, 5), coalesce(c.retry_interval_seconds, 30),
+               now() + make_interval(secs => coalesce(c.expiry_seconds, 600)), ${issuedBy.userId}
+        from jsonb_to_recordset(${payload}::jsonb) as x(device_id bigint, command_id text)
+        join device d on d.id = x.device_id
+        left join command_config c on c.command_type = ${type}
+        returning id::text, device_id::text, command_id`,
+  );
+  await appendDeviceLog(
+    tx,
+    issued.map((c) => ({
+      deviceId: c.device_id,
+      kind: 'command' as const,
+      message: `${type}: queued by ${issuedBy.account}`,
+    })),
+  );
+  return issued.map((c) => ({
+    id: c.id,
+    deviceId: c.device_id,
+    commandId: c.command_id,
+    type,
+    state: 'queued',
+  }));
+}
+
+export function registerCommands(app: FastifyInstance, deps: FleetDeps, devices: DeviceRegistry) {
+  const issue = async (request: FastifyRequest, ids: string[], type: CommandType, params = {}) => {
+    request.auditTarget = ids.join(',');
+    const commands = await inRequestScope(deps.db, request, async (tx) => {
+      const found = await devices.visibleDevices(tx, ids, request);
+      return queueCommands(tx, found, type, params, {
+        userId: request.user!.userId,
+        account: request.user!.account,
+      });
+    });
+    deps.bus.emit('commandsQueued');
+    return { commands };
+  };
+
+  for (const type of REMOTE_OPERATIONS) {
+    app.post(
+      `/api/coffee/device/${type}`,
+      {
+        schema: { body: deviceIdsBody, tags: ['device'] },
+        config: { permission: P.device[type], action: `device.${type}` },
+      },
+      (request) => issue(request, (request.body as { ids: string[] }).ids, type),
+    );
+  }
+
+  app.post(
+    '/api/coffee/device/debug',
+    {
+      schema: { body: debugBody, tags: ['device'] },
+      config: { permission: P.device.debug, action: 'device.debug' },
+    },
+    async (request) => {
+      const { ids, presetId } = request.body as { ids: string[]; presetId: string };
+      const [preset] = await inRequestScope(deps.db, request, (tx) =>
+        rows<{ action: string; args: unknown; family: string | null }>(
+          tx,
+          sql`select action, args, family from preset_command where id = ${presetId}`,
+        ),
+      );
+      if (!preset) throw new AppError(404, 'msg.presetNotFound');
+      return issue(request, ids, 'debug', { action: preset.action, args: preset.args ?? {} });
+    },
+  );
+}

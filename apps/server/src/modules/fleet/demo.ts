@@ -1,0 +1,170 @@
+/**
+ * The demo fleet (DEMO=1): machine types and models of every family, machines in the demo stores
+ * with their channels, and, at each start, simulated machines in this process that connect to the
+ * broker with fresh secrets, make cups, raise faults, clean and obey commands, so every screen shows
+ * living data.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { CHANNELS, LOW_LEVEL_SHARE, startFleet, type Family, type Fleet } from '@brewfleet/simulator';
+import { rows, type Db } from '../../platform/db/client.ts';
+import { inScope, SYSTEM } from '../../platform/db/scope.ts';
+import { hashSecret, newSecret } from './credentials.ts';
+
+export const DEMO_SERIAL_PREFIX = 'DEMO-';
+
+const TYPES: Array<{
+  name: string;
+  family: Family;
+  automation: string;
+  model: string;
+  code: string;
+  maker: string;
+}> = [
+  {
+    name: 'Automatic espresso',
+    family: 'coffee',
+    automation: 'automatic',
+    model: 'BaristaBot X2',
+    code: 'BB-X2',
+    maker: 'Brewtronic',
+  },
+  {
+    name: 'Semi-automatic espresso',
+    family: 'coffee',
+    automation: 'semi-automatic',
+    model: 'Lever Pro 2G',
+    code: 'LP-2G',
+    maker: 'Caffè Meccanica',
+  },
+  {
+    name: 'Tea extractor',
+    family: 'tea',
+    automation: 'automatic',
+    model: 'LeafPress T3',
+    code: 'LP-T3',
+    maker: 'Formosa Machines',
+  },
+  {
+    name: 'Ice-sand and smoothie',
+    family: 'ice-sand',
+    automation: 'automatic',
+    model: 'FrostMix 500',
+    code: 'FM-500',
+    maker: 'Polar Works',
+  },
+  {
+    name: 'Milk frother',
+    family: 'milk-frother',
+    automation: 'semi-automatic',
+    model: 'FoamJet M1',
+    code: 'FJ-M1',
+    maker: 'Brewtronic',
+  },
+  {
+    name: 'Blender',
+    family: 'blender',
+    automation: 'automatic',
+    model: 'VortexBlend B4',
+    code: 'VB-B4',
+    maker: 'Polar Works',
+  },
+];
+
+/** Which machines stand in a demo store: tea houses get tea, the rest a mix. */
+function machinesFor(storeName: string, index: number): number[] {
+  if (/tea/i.test(storeName)) return [2, 3];
+  return [
+    [0, 1, 4],
+    [0, 3],
+    [0, 5],
+    [1, 2],
+  ][index % 4];
+}
+
+export async function seedDemoFleet(database: Db): Promise<void> {
+  await inScope(database, SYSTEM, async (db) => {
+    const models: string[] = [];
+    for (const t of TYPES) {
+      const [type] = await rows<{ id: string }>(
+        db,
+        sql`insert into device_type (name, family, automation) values (${t.name}, ${t.family}, ${t.automation}) returning id::text`,
+      );
+      const [model] = await rows<{ id: string }>(
+        db,
+        sql`insert into device_model (name, code, device_type_id, manufacturer, channel_count, basic_maintenance_cups, deep_maintenance_cups)
+            values (${t.model}, ${t.code}, ${type.id}, ${t.maker}, ${CHANNELS[t.family].length}, 300, 3000) returning id::text`,
+      );
+      models.push(model.id);
+    }
+    const stores = await rows<{
+      id: string;
+      merchant_id: string;
+      name: string;
+      latitude: number;
+      longitude: number;
+      address: string;
+    }>(
+      db,
+      sql`select id::text, merchant_id::text, name, latitude, longitude, address from store order by id`,
+    );
+    let n = 0;
+    for (const [i, store] of stores.entries()) {
+      for (const t of machinesFor(store.name, i)) {
+        n++;
+        const family = TYPES[t].family;
+        const serial = `${DEMO_SERIAL_PREFIX}${String(n).padStart(4, '0')}`;
+        const [device] = await rows<{ id: string }>(
+          db,
+          sql`insert into device (merchant_id, store_id, name, serial_number, model_id, family, automation, code, brand,
+                                  location, latitude, longitude, manufacture_date, usage_date, secret_hash)
+              values (${store.merchant_id}, ${store.id}, ${`${store.name} · ${TYPES[t].model}`}, ${serial}, ${models[t]},
+                      ${family}, ${TYPES[t].automation}, ${`M${String(n).padStart(3, '0')}`}, ${TYPES[t].maker},
+                      ${store.address}, ${store.latitude + (n % 3) * 0.0004}, ${store.longitude + (n % 2) * 0.0004},
+                      '2025-09-01', '2026-01-15', ${hashSecret(newSecret())})
+              returning id::text`,
+        );
+        for (const c of CHANNELS[family])
+          await db.execute(sql`
+            insert into device_channel (merchant_id, store_id, device_id, name, channel_number, material, capacity_g,
+                                        low_level_g, shelf_life_hours, filled_at, level_g, config_name)
+            values (${store.merchant_id}, ${store.id}, ${device.id}, ${c.material}, ${c.channel}, ${c.material},
+                    ${c.capacityG}, ${Math.round(c.capacityG * LOW_LEVEL_SHARE)}, ${c.material === 'water' ? null : 72},
+                    now(), ${c.capacityG}, 'Demo')`);
+      }
+    }
+  });
+}
+
+/**
+ * Start the demo machines: each gets a new secret (only its hash is stored; the plain one lives in
+ * this process), so the fleet can run however many times the server restarts.
+ */
+export async function startDemoFleet(opts: {
+  db: Db;
+  url: string;
+  log: FastifyBaseLogger;
+}): Promise<Fleet | null> {
+  const machines = await inScope(opts.db, SYSTEM, async (db) => {
+    const list = await rows<{ id: string; serial_number: string; family: Family }>(
+      db,
+      sql`select id::text, serial_number, family from device where serial_number like ${`${DEMO_SERIAL_PREFIX}%`} order by serial_number`,
+    );
+    return Promise.all(
+      list.map(async (d) => {
+        const secret = newSecret();
+        await db.execute(sql`update device set secret_hash = ${hashSecret(secret)} where id = ${d.id}`);
+        return { serialNumber: d.serial_number, secret, family: d.family };
+      }),
+    );
+  });
+  if (!machines.length) return null;
+  const fleet = await startFleet({
+    url: opts.url,
+    machines,
+    cupsPerMinute: 1,
+    onError: (serialNumber, error) => opts.log.warn({ serialNumber, err: error.message }, 'demo machine'),
+  });
+  opts.log.info({ machines: machines.length }, 'demo fleet running');
+  return fleet;
+}

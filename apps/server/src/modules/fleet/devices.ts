@@ -1,0 +1,187 @@
+/**
+ * The machine registry: the device resource (family and automation follow the model; the merchant
+ * follows the store; a secret is issued at creation and answered once), binding to a merchant and a
+ * store, and rotating the secret.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { text, timestamp } from 'drizzle-orm/pg-core';
+import { bindBody, credentialsBody, deviceResource, P, type DeviceCredentials } from '@brewfleet/contracts';
+import { registerResource } from '../../platform/crud/register-resource.ts';
+import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
+import type { HookContext } from '../../platform/crud/types.ts';
+import { rows, type Db } from '../../platform/db/client.ts';
+import { AppError, badRequest, forbidden } from '../../platform/http/errors.ts';
+import { hashSecret, newSecret } from './credentials.ts';
+import { appendDeviceLog } from './device-log.ts';
+import type { FleetDeps } from './deps.ts';
+
+/** The type behind a model: what a machine of that model is. */
+async function modelKind(db: Db, modelId: string) {
+  const [model] = await rows<{ family: string; automation: string }>(
+    db,
+    sql`select t.family, t.automation from device_model m join device_type t on t.id = m.device_type_id
+        where m.id = ${modelId}`,
+  );
+  if (!model)
+    throw badRequest('msg.refNotFound', { field: 'modelId' }, [
+      { field: 'modelId', message: 'msg.refNotFound' },
+    ]);
+  return model;
+}
+
+/**
+ * The merchant a machine belongs to, given the merchant and store asked for: a store decides its
+ * merchant; a merchant user's machines are its own unless it names one below it.
+ */
+async function tenantOf(
+  db: Db,
+  ctx: Pick<HookContext, 'user'>,
+  merchantId: string | null | undefined,
+  storeId: string | null | undefined,
+): Promise<{ merchantId: string | null; storeId: string | null }> {
+  let merchant = merchantId ?? (ctx.user.partnerType === 'platform' ? null : ctx.user.merchantId);
+  if (storeId) {
+    const [store] = await rows<{ merchant_id: string }>(
+      db,
+      sql`select merchant_id::text from store where id = ${storeId}`,
+    );
+    if (!store)
+      throw badRequest('msg.refNotFound', { field: 'storeId' }, [
+        { field: 'storeId', message: 'msg.refNotFound' },
+      ]);
+    if (merchant && merchant !== store.merchant_id)
+      throw badRequest('msg.storeNotOfMerchant', {}, [
+        { field: 'storeId', message: 'msg.storeNotOfMerchant' },
+      ]);
+    merchant = store.merchant_id;
+  }
+  return { merchantId: merchant ?? null, storeId: storeId ?? null };
+}
+
+export function registerDevices(app: FastifyInstance, deps: FleetDeps) {
+  const { reg } = registerResource(app, deps, deviceResource, {
+    extraColumns: {
+      secretHash: text('secret_hash'),
+      secretRotatedAt: timestamp('secret_rotated_at', { withTimezone: true, mode: 'date' }),
+    },
+    hooks: {
+      async beforeCreate(input, ctx) {
+        const kind = await modelKind(ctx.db, String(input.modelId));
+        const tenant = await tenantOf(ctx.db, ctx, input.merchantId as string, input.storeId as string);
+        const secret = newSecret();
+        return {
+          ...input,
+          ...kind,
+          ...tenant,
+          secret,
+          secretHash: hashSecret(secret),
+          secretRotatedAt: new Date(),
+        };
+      },
+      respond: (item, values) => ({ ...item, secret: values.secret ?? null }),
+      async beforeUpdate(input, _existing, ctx) {
+        return input.modelId ? { ...input, ...(await modelKind(ctx.db, String(input.modelId))) } : input;
+      },
+      afterUpdate(row) {
+        deps.bus.emit('deviceChanged', String(row.serialNumber));
+      },
+      beforeDelete(list) {
+        for (const row of list) deps.bus.emit('credentialsRotated', String(row.serialNumber));
+      },
+    },
+  });
+
+  /** The machines among `ids` the user may see; all of them or a 404. */
+  async function visibleDevices(tx: Db, ids: string[], request: Parameters<typeof inRequestScope>[1]) {
+    const unique = [...new Set(ids)];
+    const found = (await tx
+      .select({
+        id: reg.columns.id,
+        serialNumber: reg.columns.serialNumber,
+        merchantId: reg.columns.merchantId,
+      })
+      .from(reg.table)
+      .where(sql`${reg.columns.id} in ${unique} and ${visibleTo(reg, request.user) ?? sql`true`}`)) as Array<{
+      id: string;
+      serialNumber: string;
+      merchantId: string | null;
+    }>;
+    if (found.length !== unique.length) throw new AppError(404, 'msg.deviceNotFound');
+    return found;
+  }
+
+  app.post(
+    '/api/coffee/device/bind',
+    {
+      schema: { body: bindBody, tags: ['device'] },
+      config: { permission: P.device.bind, action: 'device.bind' },
+    },
+    async (request) => {
+      const body = request.body as { ids: string[]; merchantId: string | null; storeId?: string | null };
+      request.auditTarget = body.ids.join(',');
+      // Unbinding hands a machine back to the platform: only the platform may do it.
+      if (!body.merchantId && request.user!.partnerType !== 'platform') throw forbidden();
+      return inRequestScope(deps.db, request, async (tx) => {
+        const devices = await visibleDevices(tx, body.ids, request);
+        if (body.merchantId) {
+          const [merchant] = await rows(tx, sql`select 1 from merchant where id = ${body.merchantId}`);
+          if (!merchant)
+            throw badRequest('msg.refNotFound', { field: 'merchantId' }, [
+              { field: 'merchantId', message: 'msg.refNotFound' },
+            ]);
+        }
+        const tenant = body.merchantId
+          ? await tenantOf(tx, { user: request.user! }, body.merchantId, body.storeId)
+          : { merchantId: null, storeId: null };
+        const ids = devices.map((d) => d.id);
+        await tx.execute(sql`update device set merchant_id = ${tenant.merchantId}, store_id = ${tenant.storeId},
+                               updated_at = now() where id in ${ids}`);
+        // A machine's channels and open commands go with it; its history stays with whoever it served.
+        await tx.execute(sql`update device_channel set merchant_id = ${tenant.merchantId}, store_id = ${tenant.storeId}
+                               where device_id in ${ids}`);
+        await tx.execute(sql`update device_command set merchant_id = ${tenant.merchantId}, store_id = ${tenant.storeId}
+                               where device_id in ${ids} and state in ('queued', 'sent', 'acknowledged')`);
+        await appendDeviceLog(
+          tx,
+          ids.map((deviceId) => ({
+            deviceId,
+            kind: 'bind' as const,
+            message: tenant.merchantId
+              ? `merchant ${tenant.merchantId}${tenant.storeId ? `, store ${tenant.storeId}` : ''}`
+              : 'unbound',
+          })),
+        );
+        for (const d of devices) deps.bus.emit('deviceChanged', d.serialNumber);
+        return { updated: ids.length, ...tenant };
+      });
+    },
+  );
+
+  app.post(
+    '/api/coffee/device/credentials',
+    {
+      schema: { body: credentialsBody, tags: ['device'] },
+      config: { permission: P.device.credentials, action: 'device.credentials' },
+    },
+    async (request): Promise<DeviceCredentials> => {
+      const { id } = request.body as { id: string };
+      request.auditTarget = id;
+      const secret = newSecret();
+      const device = await inRequestScope(deps.db, request, async (tx) => {
+        const [found] = await visibleDevices(tx, [id], request);
+        await tx.execute(sql`update device set secret_hash = ${hashSecret(secret)}, secret_rotated_at = now(),
+                               updated_at = now() where id = ${id}`);
+        await appendDeviceLog(tx, [{ deviceId: id, kind: 'credentials', message: 'new secret issued' }]);
+        return found;
+      });
+      // The old secret stops working at once: the embedded broker drops its connection.
+      deps.bus.emit('credentialsRotated', device.serialNumber);
+      return { id, serialNumber: device.serialNumber, secret };
+    },
+  );
+
+  return { reg, visibleDevices };
+}
+
+export type DeviceRegistry = ReturnType<typeof registerDevices>;

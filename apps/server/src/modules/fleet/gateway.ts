@@ -1,0 +1,335 @@
+/**
+ * The device gateway: it hears what machines publish (docs/device-protocol.md), checks each message
+ * against its schema, and writes what it learned in batches (ingest.ts). With an external broker it
+ * subscribes through an MQTT 5 shared subscription, so that several server processes split the
+ * machines' messages and each message reaches one of them. Nothing a machine sends can stop it: a
+ * message that does not parse or match is counted, logged (rate-limited) and dropped.
+ */
+import type { MqttClient } from 'mqtt';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  MAX_CLOCK_SKEW_SECONDS,
+  PROTOCOL_VERSION,
+  TOPIC_ROOT,
+  ackMessage,
+  heartbeatMessage,
+  machineEvent,
+  parseTopic,
+  statusMessage,
+} from '@brewfleet/contracts';
+import { rows, type Db } from '../../platform/db/client.ts';
+import { inScope, SYSTEM } from '../../platform/db/scope.ts';
+import { batchSize, emptyBatch, writeBatch, type Batch, type KnownDevice, type Presence } from './ingest.ts';
+import type { FleetBus } from './fleet-bus.ts';
+
+export interface GatewayStats {
+  /** Messages received on the machine topics. */
+  messages: number;
+  /** Events and presence updates written. */
+  written: number;
+  /** Events already written before (the same eventId again). */
+  duplicates: number;
+  /** Messages or events that did not parse or match their schema. */
+  malformed: number;
+  /** Messages from serial numbers not in the registry. */
+  unknownDevice: number;
+  /** Batches written, and the last one's size and time. */
+  batches: number;
+  lastBatchSize: number;
+  lastBatchMs: number;
+  /** Waiting to be written now. */
+  pending: number;
+  /** Batches that failed to write (retried with the next one). */
+  failedBatches: number;
+}
+
+export interface Gateway {
+  stats(): GatewayStats;
+  /** Write what is pending now (tests, shutdown). */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface GatewayOptions {
+  db: Db;
+  client: MqttClient;
+  log: FastifyBaseLogger;
+  /** Subscribe through `$share/<group>/…` (external MQTT 5 broker, several server processes). */
+  shared: boolean;
+  bus?: FleetBus;
+  /** Longest wait before a batch is written (ms). */
+  flushMs?: number;
+  /** A batch is written at once when it reaches this many items. */
+  maxBatch?: number;
+}
+
+export const SHARE_GROUP = 'brewfleet';
+const SUBSCRIBED = ['status', 'heartbeat', 'events', 'ack'] as const;
+/** How long a registry lookup is trusted (a bind in another process is seen after this). */
+const DEVICE_TTL_MS = 30_000;
+/** Above this many pending items the gateway stops reading from the broker until it catches up. */
+const HIGH_WATER = 100_000;
+
+const eventsEnvelope = z.object({
+  v: z.literal(PROTOCOL_VERSION),
+  events: z.array(z.unknown()).min(1).max(500),
+});
+
+export function topicFilters(shared: boolean): string[] {
+  return SUBSCRIBED.map((c) => `${shared ? `$share/${SHARE_GROUP}/` : ''}${TOPIC_ROOT}/+/${c}`);
+}
+
+export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
+  const { db, client, log } = opts;
+  const flushMs = opts.flushMs ?? 100;
+  const maxBatch = opts.maxBatch ?? 5000;
+  const stats: GatewayStats = {
+    messages: 0,
+    written: 0,
+    duplicates: 0,
+    malformed: 0,
+    unknownDevice: 0,
+    batches: 0,
+    lastBatchSize: 0,
+    lastBatchMs: 0,
+    pending: 0,
+    failedBatches: 0,
+  };
+
+  /** Raw messages by serial number, resolved against the registry when the batch is written. */
+  type Raw = { serialNumber: string; channel: (typeof SUBSCRIBED)[number]; body: unknown; receivedAt: Date };
+  let queue: Raw[] = [];
+  const devices = new Map<string, { device: KnownDevice | null; until: number }>();
+  opts.bus?.on('deviceChanged', (sn) => devices.delete(sn));
+  opts.bus?.on('credentialsRotated', (sn) => devices.delete(sn));
+
+  let warnings = 0;
+  let warningsReset = Date.now();
+  const malformed = (topic: string, reason: string) => {
+    stats.malformed++;
+    // At most 20 warnings a minute: a broken machine must not flood the log.
+    if (Date.now() - warningsReset > 60_000) {
+      warnings = 0;
+      warningsReset = Date.now();
+    }
+    if (++warnings <= 20) log.warn({ topic, reason }, 'malformed machine message dropped');
+  };
+
+  client.on('message', (topic, payload) => {
+    const parsed = parseTopic(topic);
+    if (!parsed || parsed.channel === 'cmd') return;
+    stats.messages++;
+    let body: unknown;
+    try {
+      body = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return malformed(topic, 'not JSON');
+    }
+    queue.push({
+      serialNumber: parsed.serialNumber,
+      channel: parsed.channel as Raw['channel'],
+      body,
+      receivedAt: new Date(),
+    });
+    stats.pending = queue.length;
+    if (queue.length >= maxBatch) schedule(0);
+    if (queue.length > HIGH_WATER && !paused) {
+      paused = true;
+      client.stream.pause();
+      log.warn({ pending: queue.length }, 'gateway behind: reading from the broker paused');
+    }
+  });
+  let paused = false;
+
+  async function resolve(serials: string[]): Promise<void> {
+    const now = Date.now();
+    const missing = serials.filter((sn) => (devices.get(sn)?.until ?? 0) < now);
+    if (!missing.length) return;
+    const found = await inScope(db, SYSTEM, (tx) =>
+      rows<{ id: string; serial_number: string }>(
+        tx,
+        sql`select id::text, serial_number from device where serial_number in ${missing}`,
+      ),
+    );
+    const bySerial = new Map(
+      found.map((d) => [d.serial_number, { id: d.id, serialNumber: d.serial_number }]),
+    );
+    for (const sn of missing)
+      devices.set(sn, { device: bySerial.get(sn) ?? null, until: now + DEVICE_TTL_MS });
+  }
+
+  /** Validate and sort raw messages into a batch; what does not match is counted and dropped. */
+  function toBatch(raws: Raw[]): Batch {
+    const batch = emptyBatch();
+    const presenceOf = (device: KnownDevice): Presence => {
+      let p = batch.presence.get(device);
+      if (!p) batch.presence.set(device, (p = {}));
+      return p;
+    };
+    for (const raw of raws) {
+      const device = devices.get(raw.serialNumber)?.device;
+      const topic = `${TOPIC_ROOT}/${raw.serialNumber}/${raw.channel}`;
+      if (!device) {
+        stats.unknownDevice++;
+        continue;
+      }
+      const receivedAt = raw.receivedAt.toISOString();
+      /** The machine's time, unless its clock is off by more than the protocol allows. */
+      const trusted = (ts: string | undefined) => {
+        if (!ts) return { at: receivedAt, skewed: undefined };
+        const skewed = Math.abs(Date.parse(ts) - raw.receivedAt.getTime()) > MAX_CLOCK_SKEW_SECONDS * 1000;
+        return { at: skewed ? receivedAt : new Date(ts).toISOString(), skewed };
+      };
+      switch (raw.channel) {
+        case 'status': {
+          const m = statusMessage.safeParse(raw.body);
+          if (!m.success) {
+            malformed(topic, m.error.issues[0]?.message ?? 'invalid');
+            break;
+          }
+          const p = presenceOf(device);
+          const { skewed } = trusted(m.data.ts);
+          p.online = m.data.online;
+          if (m.data.online) p.lastSeenAt = receivedAt;
+          if (m.data.state !== undefined) p.state = m.data.state;
+          if (m.data.locked !== undefined) p.locked = m.data.locked;
+          if (m.data.faultCodes !== undefined) p.faultCodes = m.data.faultCodes;
+          if (m.data.firmware !== undefined) p.firmware = m.data.firmware;
+          if (m.data.menuVersion !== undefined) p.menuVersion = m.data.menuVersion;
+          if (skewed !== undefined) p.clockSkewed = skewed;
+          break;
+        }
+        case 'heartbeat': {
+          const m = heartbeatMessage.safeParse(raw.body);
+          if (!m.success) {
+            malformed(topic, m.error.issues[0]?.message ?? 'invalid');
+            break;
+          }
+          const p = presenceOf(device);
+          p.online = true;
+          p.lastSeenAt = receivedAt;
+          p.clockSkewed = trusted(m.data.ts).skewed;
+          break;
+        }
+        case 'ack': {
+          const m = ackMessage.safeParse(raw.body);
+          if (!m.success) malformed(topic, m.error.issues[0]?.message ?? 'invalid');
+          else batch.acks.push({ device, m: m.data });
+          break;
+        }
+        case 'events': {
+          const envelope = eventsEnvelope.safeParse(raw.body);
+          if (!envelope.success) {
+            malformed(topic, envelope.error.issues[0]?.message ?? 'invalid');
+            break;
+          }
+          // Each event stands alone: one bad event does not cost the batch its good ones.
+          for (const item of envelope.data.events) {
+            const e = machineEvent.safeParse(item);
+            if (!e.success) {
+              malformed(topic, e.error.issues[0]?.message ?? 'invalid event');
+              continue;
+            }
+            const { at } = trusted(e.data.ts);
+            switch (e.data.type) {
+              case 'production':
+                batch.production.push({ device, e: e.data, at, receivedAt });
+                break;
+              case 'fault':
+              case 'fault-cleared':
+                batch.faults.push({ device, e: e.data, at });
+                break;
+              case 'cleaning':
+                batch.cleanings.push({ device, e: e.data, at });
+                break;
+              case 'material':
+                batch.materials.push({ device, e: e.data, at });
+                break;
+            }
+          }
+          break;
+        }
+      }
+    }
+    return batch;
+  }
+
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let closed = false;
+
+  function schedule(delay: number) {
+    if (closed || running) return;
+    if (timer && delay > 0) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      running = writePending().finally(() => {
+        running = null;
+        if (queue.length) schedule(queue.length >= maxBatch ? 0 : flushMs);
+      });
+    }, delay);
+  }
+  const stopTimer = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+  };
+  const tick = setInterval(() => queue.length && schedule(flushMs), flushMs);
+
+  async function writePending(): Promise<void> {
+    if (!queue.length) return;
+    const raws = queue;
+    queue = [];
+    stats.pending = 0;
+    const started = performance.now();
+    try {
+      await resolve([...new Set(raws.map((r) => r.serialNumber))]);
+      const batch = toBatch(raws);
+      if (!batchSize(batch)) return;
+      const result = await inScope(db, SYSTEM, (tx) => writeBatch(tx, batch));
+      stats.written += result.inserted + batch.presence.size;
+      stats.duplicates += result.duplicates;
+      stats.batches++;
+      stats.lastBatchSize = batchSize(batch);
+      if (result.cameOnline) opts.bus?.emit('commandsQueued');
+    } catch (error) {
+      // The database refused the batch (down, or a bug): keep the messages for the next try.
+      stats.failedBatches++;
+      log.error({ err: error }, 'gateway batch failed; retrying');
+      queue = raws.concat(queue);
+      stats.pending = queue.length;
+      await new Promise((r) => setTimeout(r, 1000));
+    } finally {
+      stats.lastBatchMs = Math.round(performance.now() - started);
+      if (paused && queue.length < HIGH_WATER / 2) {
+        paused = false;
+        client.stream.resume();
+      }
+    }
+  }
+
+  await client.subscribeAsync(topicFilters(opts.shared), { qos: 1 });
+  // After a reconnect the broker may have forgotten us (clean session): subscribe again.
+  const resubscribe = () => void client.subscribeAsync(topicFilters(opts.shared), { qos: 1 }).catch(() => {});
+  client.on('connect', resubscribe);
+
+  return {
+    stats: () => ({ ...stats, pending: queue.length }),
+    async flush() {
+      stopTimer();
+      while (running) await running;
+      await writePending();
+    },
+    async close() {
+      closed = true;
+      clearInterval(tick);
+      client.off('connect', resubscribe);
+      await client.unsubscribeAsync(topicFilters(opts.shared)).catch(() => {});
+      stopTimer();
+      while (running) await running;
+      await writePending();
+    },
+  };
+}

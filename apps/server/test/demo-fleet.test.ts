@@ -1,0 +1,110 @@
+/**
+ * The embedded path end to end, as `npm start` runs it: PGlite, the embedded broker, the gateway,
+ * and the demo fleet of simulated machines in the same process. Machines come online and report
+ * cups; a merchant sees only its machines and can lock one of them.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { encryptLongText } from '@brewfleet/contracts';
+import type { Fleet } from '@brewfleet/simulator';
+import { buildApp } from '../src/app.ts';
+import { openPglite, type Database } from '../src/platform/db/client.ts';
+import { migrate } from '../src/platform/db/migrate.ts';
+import { ensureAdmin, seedMenus } from '../src/modules/iam/seed.ts';
+import { DEMO_PASSWORD, seedDemo } from '../src/modules/iam/demo.ts';
+import { seedDemoTenants } from '../src/modules/tenancy/demo.ts';
+import { seedDemoFleet, startDemoFleet } from '../src/modules/fleet/demo.ts';
+import { deviceAccess, startFleetRuntime, type FleetRuntime } from '../src/modules/fleet/index.ts';
+import { startMqtt, type Mqtt } from '../src/platform/mqtt/broker.ts';
+import { TEST_DATA_KEY, testKeys } from './helpers/test-app.ts';
+import { waitFor } from './helpers/fleet.ts';
+
+let database: Database;
+let app: FastifyInstance;
+let mqtt: Mqtt;
+let runtime: FleetRuntime;
+let fleet: Fleet | null;
+beforeAll(async () => {
+  database = await openPglite(null);
+  await migrate(database);
+  await seedMenus(database.db);
+  await ensureAdmin(database.db, 'Brew-Admin-2026');
+  await seedDemo(database.db);
+  await seedDemoTenants(database.db);
+  await seedDemoFleet(database.db);
+  app = await buildApp({
+    database,
+    keys: testKeys(),
+    dataKey: TEST_DATA_KEY,
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'bf-demo-fleet-')),
+    logLevel: 'silent',
+    webDist: null,
+  });
+  mqtt = await startMqtt({ port: 0, host: '127.0.0.1', log: app.log, access: deviceAccess(database.db) });
+  runtime = await startFleetRuntime({
+    db: database.db,
+    client: mqtt.client,
+    log: app.log,
+    bus: app.fleetBus,
+    shared: false,
+  });
+  fleet = await startDemoFleet({ db: database.db, url: mqtt.url, log: app.log });
+}, 60_000);
+afterAll(async () => {
+  await fleet?.stop();
+  await runtime?.close();
+  await mqtt?.close();
+  await app?.close();
+  await database?.close();
+});
+
+async function login(account: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/doLogin',
+    payload: { account, password: encryptLongText(testKeys().publicKeyPem, DEMO_PASSWORD), agreement: true },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.tokenValue as string;
+}
+const post = async (token: string, url: string, body: unknown = {}) => {
+  const res = await app.inject({ method: 'POST', url, headers: { token }, payload: body as object });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+};
+
+it('runs a fleet of every family, online, in the demo stores', async () => {
+  expect(fleet!.machines.length).toBeGreaterThanOrEqual(10);
+  const admin = await login('operator');
+  await waitFor(
+    async () => (await post(admin, '/api/coffee/device/counters')).offline === 0,
+    20_000,
+    'all online',
+  );
+  const devices = await post(admin, '/api/coffee/device/list', { limit: 100 });
+  expect(new Set(devices.list.map((d: any) => d.family))).toEqual(
+    new Set(['coffee', 'tea', 'ice-sand', 'milk-frother', 'blender']),
+  );
+  const map = await post(admin, '/api/coffee/device/map');
+  expect(map.points.length).toBe(devices.total);
+});
+
+it('shows a merchant its own machines only, and lets it lock one', async () => {
+  const tea = await login('harbour-tea');
+  const own = await post(tea, '/api/coffee/device/list', { limit: 100 });
+  expect(own.total).toBeGreaterThan(0);
+  expect(new Set(own.list.map((d: any) => d.family))).toEqual(new Set(['tea', 'ice-sand']));
+  const target = own.list[0];
+  const { commands } = await post(tea, '/api/coffee/device/lock', { ids: [target.id] });
+  expect(commands[0].state).toBe('queued');
+  await waitFor(
+    async () => (await post(tea, '/api/coffee/device/list', { limit: 100, locked: true })).total === 1,
+    15_000,
+    'the machine locked',
+  );
+  const log = await post(tea, '/api/coffee/device-command/list', { deviceId: target.id });
+  expect(log.list[0]).toMatchObject({ type: 'lock', state: 'succeeded' });
+});

@@ -1,0 +1,307 @@
+/**
+ * The device side on the embedded broker, with real MQTT clients: credentials and topic access from
+ * the database, ingestion of every message kind, duplicates and malformed messages, and commands
+ * from queued to succeeded, including for a machine that was offline when the command was issued.
+ */
+import crypto from 'node:crypto';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION, topicFor } from '@brewfleet/contracts';
+import { startFleetTest, waitFor, type FleetTest } from './helpers/fleet.ts';
+import { SimulatedMachine } from '@brewfleet/simulator';
+
+let f: FleetTest;
+const clients: MqttClient[] = [];
+beforeAll(async () => {
+  f = await startFleetTest();
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.endAsync(true)));
+  await f.close();
+});
+
+async function connect(serialNumber: string, secret: string, extra: mqtt.IClientOptions = {}) {
+  const client = await mqtt.connectAsync(f.url, {
+    clientId: serialNumber,
+    username: serialNumber,
+    password: secret,
+    reconnectPeriod: 0,
+    ...extra,
+  });
+  clients.push(client);
+  return client;
+}
+
+const now = () => new Date().toISOString();
+const production = (overrides: Record<string, unknown> = {}) => ({
+  eventId: crypto.randomUUID(),
+  type: 'production',
+  ts: now(),
+  productCode: 'LATTE-L',
+  method: 'scan-code',
+  result: 'completed',
+  startedAt: now(),
+  cupOutSeconds: 31.5,
+  extractionSeconds: 27,
+  coffee: {
+    soakFlowMlPerS: 1.2,
+    soakTimeS: 4,
+    extractionFlowMlPerS: 1.6,
+    pressureBar: 9.1,
+    temperatureC: 92.5,
+    powderG: 18.2,
+    tampingForceN: 150,
+    cakeThicknessMm: 11.5,
+    chamberPosition: 2,
+    grindDegree1: 14,
+    grindDegree2: 15,
+  },
+  materials: [{ channel: 1, grams: 18.2 }],
+  ...overrides,
+});
+const send = (client: MqttClient, sn: string, events: unknown[]) =>
+  client.publishAsync(topicFor(sn, 'events'), JSON.stringify({ v: PROTOCOL_VERSION, events }), { qos: 1 });
+const count = async (table: string, deviceId: string) =>
+  (await f.t.sql(`select count(*)::int as n from ${table} where device_id = $1`, [deviceId]))[0].n as number;
+const device = async (id: string) => (await f.t.sql(`select * from device where id = $1`, [id]))[0];
+
+describe('credentials and topic access', () => {
+  it('refuses a wrong secret, an unknown machine and a client id that is not the serial number', async () => {
+    const m = await f.register();
+    await expect(connect(m.serialNumber, 'not-the-secret')).rejects.toThrow(
+      /not authorized|Connection refused/i,
+    );
+    await expect(connect('NO-SUCH-MACHINE', m.secret)).rejects.toThrow(/not authorized|Connection refused/i);
+    await expect(
+      mqtt.connectAsync(f.url, {
+        clientId: 'other',
+        username: m.serialNumber,
+        password: m.secret,
+        reconnectPeriod: 0,
+      }),
+    ).rejects.toThrow(/not authorized|Connection refused/i);
+    const ok = await connect(m.serialNumber, m.secret);
+    expect(ok.connected).toBe(true);
+  });
+
+  it('keeps a machine to its own topics', async () => {
+    const a = await f.register();
+    const b = await f.register();
+    const client = await connect(a.serialNumber, a.secret);
+    // Refused with a SUBACK failure code (128), which mqtt.js reports as an error.
+    await expect(client.subscribeAsync(topicFor(b.serialNumber, 'cmd'), { qos: 1 })).rejects.toThrow(
+      /Subscribe error/,
+    );
+    const own = await client.subscribeAsync(topicFor(a.serialNumber, 'cmd'), { qos: 1 });
+    expect(own[0].qos).toBe(1);
+    // A publish to another machine's topic is dropped (Aedes closes the offending connection).
+    client.publish(topicFor(b.serialNumber, 'events'), JSON.stringify({ v: 1, events: [production()] }), {
+      qos: 0,
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    await f.fleet.gateway.flush();
+    expect(await count('production_record', b.id)).toBe(0);
+  });
+
+  it('a new secret locks the old one out at once', async () => {
+    const m = await f.register();
+    const client = await connect(m.serialNumber, m.secret, { reconnectPeriod: 0 });
+    const closed = new Promise<void>((r) => client.once('close', () => r()));
+    const res = await f.t.call('POST', '/api/coffee/device/credentials', {
+      token: f.admin,
+      body: { id: m.id },
+    });
+    expect(res.statusCode).toBe(200);
+    const { secret } = res.json().data;
+    expect(secret).not.toBe(m.secret);
+    await closed;
+    await expect(connect(m.serialNumber, m.secret)).rejects.toThrow(/not authorized|Connection refused/i);
+    expect((await connect(m.serialNumber, secret)).connected).toBe(true);
+    const [row] = await f.t.sql(`select secret_hash from device where id = $1`, [m.id]);
+    expect(row.secret_hash).not.toContain(secret);
+  });
+});
+
+describe('ingestion', () => {
+  it('writes a cup once, however often it is resent, and counts it toward maintenance', async () => {
+    const m = await f.register();
+    const client = await connect(m.serialNumber, m.secret);
+    const cup = production();
+    await send(client, m.serialNumber, [cup]);
+    await send(client, m.serialNumber, [cup, production()]);
+    await waitFor(async () => (await count('production_record', m.id)) === 2, 5000, 'two cups');
+    await f.fleet.gateway.flush();
+    expect(await count('production_record', m.id)).toBe(2);
+    expect(f.fleet.gateway.stats().duplicates).toBeGreaterThanOrEqual(1);
+    const [row] = await f.t.sql(
+      `select coffee, product_code, method from production_record where event_id = $1`,
+      [cup.eventId],
+    );
+    expect(row).toMatchObject({ product_code: 'LATTE-L', method: 'scan-code', coffee: { pressureBar: 9.1 } });
+    await send(client, m.serialNumber, [production()]);
+    await waitFor(async () => (await device(m.id)).maintenance_due, 5000, 'maintenance due after 3 cups');
+    expect((await device(m.id)).total_cups).toBe(3);
+  });
+
+  it('counts and drops what does not match, and keeps the good events of a batch', async () => {
+    const m = await f.register();
+    const client = await connect(m.serialNumber, m.secret);
+    const before = f.fleet.gateway.stats().malformed;
+    await client.publishAsync(topicFor(m.serialNumber, 'events'), 'not json', { qos: 1 });
+    await client.publishAsync(topicFor(m.serialNumber, 'heartbeat'), JSON.stringify({ v: 1 }), { qos: 0 });
+    await send(client, m.serialNumber, [production({ cupOutSeconds: -4 }), production()]);
+    await waitFor(async () => (await count('production_record', m.id)) === 1, 5000, 'the good cup');
+    expect(f.fleet.gateway.stats().malformed - before).toBe(3);
+  });
+
+  it('follows status, faults, cleanings and channel levels', async () => {
+    const m = await f.register();
+    const client = await connect(m.serialNumber, m.secret, {
+      will: {
+        topic: topicFor(m.serialNumber, 'status'),
+        payload: Buffer.from('{"v":1,"online":false}'),
+        qos: 1,
+        retain: true,
+      },
+    });
+    await client.publishAsync(
+      topicFor(m.serialNumber, 'status'),
+      JSON.stringify({
+        v: 1,
+        online: true,
+        ts: now(),
+        state: 'idle',
+        locked: false,
+        faultCodes: [],
+        firmware: '2.4.1',
+      }),
+      { qos: 1, retain: true },
+    );
+    await waitFor(async () => (await device(m.id)).online, 5000, 'online');
+    await send(client, m.serialNumber, [
+      {
+        eventId: crypto.randomUUID(),
+        type: 'fault',
+        ts: now(),
+        code: 'E-WATER-LOW',
+        message: 'Water tank below 10 %',
+      },
+    ]);
+    await waitFor(async () => (await device(m.id)).alarm, 5000, 'alarm');
+    await send(client, m.serialNumber, [
+      { eventId: crypto.randomUUID(), type: 'fault-cleared', ts: now(), code: 'E-WATER-LOW' },
+      {
+        eventId: crypto.randomUUID(),
+        type: 'cleaning',
+        ts: now(),
+        kind: 'deep',
+        durationSeconds: 540,
+        result: 'completed',
+      },
+      {
+        eventId: crypto.randomUUID(),
+        type: 'material',
+        ts: now(),
+        levels: [
+          { channel: 1, grams: 100, capacityG: 2000 },
+          { channel: 2, grams: 1500, capacityG: 2000 },
+        ],
+      },
+    ]);
+    await waitFor(
+      async () => !(await device(m.id)).alarm && (await count('cleaning_record', m.id)) === 1,
+      5000,
+      'cleared',
+    );
+    const [fault] = await f.t.sql(`select active, cleared_at from fault_log where device_id = $1`, [m.id]);
+    expect(fault.active).toBe(false);
+    expect((await device(m.id)).last_deep_maintenance_at).not.toBeNull();
+    // Channels the machine reports appear; a low one is a shortage once it has a low level.
+    const channels = await f.t.sql(
+      `select id::text, channel_number, level_g from device_channel where device_id = $1 order by 2`,
+      [m.id],
+    );
+    expect(channels.map((c) => [c.channel_number, c.level_g])).toEqual([
+      [1, 100],
+      [2, 1500],
+    ]);
+    const res = await f.t.call('PUT', '/api/coffee/device-channel', {
+      token: f.admin,
+      body: { id: channels[0].id, lowLevelG: 200 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await device(m.id)).material_shortage).toBe(true);
+    // A refill (the level jumps back up) restarts the channel's shelf life and ends the shortage.
+    await send(client, m.serialNumber, [
+      {
+        eventId: crypto.randomUUID(),
+        type: 'material',
+        ts: now(),
+        levels: [{ channel: 1, grams: 1950, capacityG: 2000 }],
+      },
+    ]);
+    await waitFor(async () => !(await device(m.id)).material_shortage, 5000, 'refilled');
+    const log = await f.t.sql(`select kind from device_log where device_id = $1`, [m.id]);
+    expect(new Set(log.map((l) => l.kind))).toEqual(
+      new Set(['online', 'fault', 'fault-cleared', 'cleaning', 'channel-refill', 'state']),
+    );
+    // The link drops: the broker publishes the last will.
+    client.stream.destroy();
+    await waitFor(async () => !(await device(m.id)).online, 5000, 'offline by last will');
+  });
+});
+
+describe('remote operation', () => {
+  it('delivers a command to a machine that was offline when it returns, once, and follows its states', async () => {
+    const m = await f.register();
+    const res = await f.t.call('POST', '/api/coffee/device/lock', { token: f.admin, body: { ids: [m.id] } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [{ id: commandId }] = res.json().data.commands;
+    await f.fleet.delivery.runOnce();
+    const state = async () => (await f.t.sql(`select * from device_command where id = $1`, [commandId]))[0];
+    expect((await state()).state).toBe('queued');
+
+    const machine = new SimulatedMachine({
+      url: f.url,
+      serialNumber: m.serialNumber,
+      secret: m.secret,
+      family: 'coffee',
+      cupsPerMinute: 0,
+    });
+    await machine.start();
+    try {
+      await waitFor(async () => (await state()).state === 'succeeded', 10_000, 'command succeeded');
+      await waitFor(async () => (await device(m.id)).locked, 5000, 'machine locked');
+      // A retry of the same command (the job thinks the answer was lost) is not run twice.
+      await f.t.sql(`update device_command set state = 'sent', next_attempt_at = now() where id = $1`, [
+        commandId,
+      ]);
+      await f.fleet.delivery.runOnce();
+      await waitFor(async () => (await state()).state === 'succeeded', 5000, 'acknowledged again');
+      const { command_id: sent } = await state();
+      expect(machine.executed.filter((id) => id === sent)).toHaveLength(1);
+    } finally {
+      await machine.stop();
+    }
+    const audit = await f.t.sql(`select action from operation_log where action = 'device.lock'`);
+    expect(audit.length).toBeGreaterThanOrEqual(1);
+    const journal = await f.t.sql(
+      `select message from device_log where device_id = $1 and kind = 'command'`,
+      [m.id],
+    );
+    expect(journal.map((j) => j.message)).toEqual(expect.arrayContaining(['lock: succeeded']));
+  });
+
+  it('expires a command nobody answered', async () => {
+    const m = await f.register();
+    const res = await f.t.call('POST', '/api/coffee/device/restart', {
+      token: f.admin,
+      body: { ids: [m.id] },
+    });
+    const [{ id }] = res.json().data.commands;
+    await f.t.sql(`update device_command set expires_at = now() - interval '1 second' where id = $1`, [id]);
+    await f.fleet.delivery.runOnce();
+    const [row] = await f.t.sql(`select state from device_command where id = $1`, [id]);
+    expect(row.state).toBe('expired');
+  });
+});

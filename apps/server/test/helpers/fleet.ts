@@ -1,0 +1,97 @@
+/**
+ * A test server with its device side running: the embedded broker (with machine credentials and
+ * topic access from the database) or an external one, the gateway and the command job, as main.ts
+ * starts them. Machines are registered through the API, as an operator would.
+ */
+import crypto from 'node:crypto';
+import { startTestApp, type TestApp } from './test-app.ts';
+import { startMqtt, type Mqtt } from '../../src/platform/mqtt/broker.ts';
+import { deviceAccess, startFleetRuntime, type FleetRuntime } from '../../src/modules/fleet/index.ts';
+
+export interface FleetTest {
+  t: TestApp;
+  admin: string;
+  mqtt: Mqtt;
+  fleet: FleetRuntime;
+  /** Where machines connect. */
+  url: string;
+  modelId: string;
+  register(body?: Record<string, unknown>): Promise<{ id: string; serialNumber: string; secret: string }>;
+  close(): Promise<void>;
+}
+
+export const uniqueSerial = (prefix = 'T') => `${prefix}-${crypto.randomBytes(4).toString('hex')}`;
+
+export async function startFleetTest(
+  opts: { t?: TestApp; mqttUrl?: string; family?: string } = {},
+): Promise<FleetTest> {
+  const t = opts.t ?? (await startTestApp({ logLevel: process.env.TEST_LOG ?? 'silent' }));
+  const app = t.app;
+  const mqtt = await startMqtt({
+    url: opts.mqttUrl,
+    port: 0,
+    host: '127.0.0.1',
+    log: app.log,
+    access: deviceAccess(t.database.db),
+  });
+  app.fleetBus.on('credentialsRotated', (sn) => mqtt.disconnect(sn));
+  const fleet = await startFleetRuntime({
+    db: t.database.db,
+    client: mqtt.client,
+    log: app.log,
+    bus: app.fleetBus,
+    shared: Boolean(opts.mqttUrl),
+  });
+  const admin = await t.adminToken();
+  const post = async (url: string, body: unknown) => {
+    const res = await t.call('POST', url, { token: admin, body });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.body}`);
+    return res.json().data;
+  };
+  const type = await post('/api/coffee/device-type', {
+    name: `Type ${crypto.randomUUID()}`,
+    family: opts.family ?? 'coffee',
+    automation: 'automatic',
+  });
+  const model = await post('/api/coffee/device-model', {
+    name: 'Test model',
+    code: `M-${crypto.randomUUID()}`,
+    deviceTypeId: type.id,
+    basicMaintenanceCups: 3,
+    deepMaintenanceCups: 5,
+  });
+  return {
+    t,
+    admin,
+    mqtt,
+    fleet,
+    url: opts.mqttUrl ?? `mqtt://127.0.0.1:${mqtt.port}`,
+    modelId: model.id,
+    async register(body = {}) {
+      const serialNumber = (body.serialNumber as string) ?? uniqueSerial();
+      const device = await post('/api/coffee/device', {
+        name: serialNumber,
+        serialNumber,
+        modelId: model.id,
+        ...body,
+      });
+      return { id: device.id, serialNumber, secret: device.secret };
+    },
+    async close() {
+      await fleet.close();
+      await mqtt.close();
+      if (!opts.t) await t.close();
+    },
+  };
+}
+
+/** Wait until `check` returns a truthy value (or fail after `ms`). */
+export async function waitFor<T>(check: () => Promise<T> | T, ms = 10_000, what = 'condition'): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
