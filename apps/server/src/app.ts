@@ -49,6 +49,8 @@ export interface AppDeps {
   webDist?: string | null;
   /** MAP_TILE_URL, handed to the map page. */
   mapTileUrl?: string | null;
+  /** The device gateway's counters, shown by /api/health once the gateway runs. */
+  gatewayStats?: () => Record<string, number> | null;
 }
 
 declare module 'fastify' {
@@ -114,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         status: dbOk && mqttOk ? 'ok' : 'degraded',
         db: dbOk ? 'ok' : 'down',
         mqtt: mqttOk ? 'ok' : 'down',
+        ...(deps.gatewayStats?.() ? { gateway: deps.gatewayStats() } : {}),
       };
       // A load balancer reads the status code; the body says which part is down.
       if (data.status !== 'ok') return reply.code(500).send({ code: 500, msg: 'degraded', data });

@@ -43,6 +43,7 @@ async function start(config: Config) {
       webDist: config.WEB_DIST,
       mapTileUrl: config.MAP_TILE_URL,
       mqtt: { healthy: () => mqtt?.healthy() ?? false },
+      gatewayStats: () => (fleet ? { ...fleet.gateway.stats() } : null),
     });
     if (applied.length) app.log.info({ applied }, 'migrations applied');
     if (admin.created && config.DEMO) {

@@ -305,3 +305,81 @@ describe('remote operation', () => {
     expect(row.state).toBe('expired');
   });
 });
+
+describe('live state and external broker hooks', () => {
+  it('streams a command’s states and the machine’s new state to the console (server-sent events)', async () => {
+    const m = await f.register();
+    const machine = new SimulatedMachine({
+      url: f.url,
+      serialNumber: m.serialNumber,
+      secret: m.secret,
+      family: 'coffee',
+      cupsPerMinute: 0,
+    });
+    await machine.start();
+    await waitFor(async () => (await device(m.id)).online, 5000, 'online');
+    const address = await f.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const controller = new AbortController();
+    const res = await fetch(`${address}/api/coffee/device/live?ids=${m.id}`, {
+      headers: { token: f.admin },
+      signal: controller.signal,
+    });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const seen: any[] = [];
+    const reading = (async () => {
+      const decoder = new TextDecoder();
+      let buffer = '';
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
+          const frame = buffer.slice(0, i);
+          buffer = buffer.slice(i + 2);
+          if (frame.startsWith('data: ')) seen.push(JSON.parse(frame.slice(6)));
+        }
+      }
+    })().catch(() => {});
+    await f.t.call('POST', '/api/coffee/device/lock', { token: f.admin, body: { ids: [m.id] } });
+    try {
+      await waitFor(
+        () =>
+          seen.some((e) => e.kind === 'command' && e.state === 'succeeded') &&
+          seen.some((e) => e.kind === 'device' && e.locked),
+        10_000,
+        'live events',
+      );
+      const states = seen.filter((e) => e.kind === 'command').map((e) => e.state);
+      expect(states.at(-1)).toBe('succeeded');
+      expect(seen.every((e) => e.kind !== 'device' || e.id === m.id)).toBe(true);
+    } finally {
+      controller.abort();
+      await reading;
+      await machine.stop();
+    }
+  });
+
+  it('answers an external broker’s authentication and access questions like the embedded broker', async () => {
+    const m = await f.register();
+    const ask = (url: string, body: object) => f.t.call('POST', url, { body });
+    const ok = await ask('/api/mqtt/auth', {
+      clientid: m.serialNumber,
+      username: m.serialNumber,
+      password: m.secret,
+    });
+    expect([ok.statusCode, ok.json()]).toEqual([200, { result: 'allow' }]);
+    const wrong = await ask('/api/mqtt/auth', {
+      clientid: m.serialNumber,
+      username: m.serialNumber,
+      password: 'guess',
+    });
+    expect([wrong.statusCode, wrong.json()]).toEqual([403, { result: 'deny' }]);
+    const acl = (topic: string, action: string) =>
+      ask('/api/mqtt/acl', { clientid: m.serialNumber, username: m.serialNumber, topic, action }).then(
+        (r) => r.json().result,
+      );
+    expect(await acl(topicFor(m.serialNumber, 'events'), 'publish')).toBe('allow');
+    expect(await acl(topicFor(m.serialNumber, 'cmd'), 'subscribe')).toBe('allow');
+    expect(await acl(topicFor('SOMEONE-ELSE', 'events'), 'publish')).toBe('deny');
+    expect(await acl(topicFor(m.serialNumber, 'cmd'), 'publish')).toBe('deny');
+    expect(await acl('bf/v1/d/+/cmd', 'subscribe')).toBe('deny');
+  });
+});

@@ -161,6 +161,8 @@ async function expectHealthy(base: string) {
   const res = await api(base, 'GET', '/api/health');
   expect(res.status).toBe(200);
   expect(res.json).toMatchObject({ code: 200, data: { status: 'ok', db: 'ok', mqtt: 'ok' } });
+  // The device gateway runs and reports its counters.
+  expect(res.json.data.gateway).toMatchObject({ malformed: expect.any(Number), pending: expect.any(Number) });
 }
 
 async function freePortInUse(): Promise<net.Server> {

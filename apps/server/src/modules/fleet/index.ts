@@ -16,6 +16,8 @@ import { startGateway, type Gateway } from './gateway.ts';
 import { startCommandDelivery, type CommandDelivery } from './command-delivery.ts';
 import { startPresenceJobs } from './presence-jobs.ts';
 import type { FleetBus } from './fleet-bus.ts';
+import { deviceAccess } from './device-access.ts';
+import { registerBrokerHooks } from './broker-hooks.ts';
 
 export { FleetBus } from './fleet-bus.ts';
 export { deviceAccess } from './device-access.ts';
@@ -27,6 +29,7 @@ export function registerFleet(app: FastifyInstance, deps: FleetDeps) {
   registerCommands(app, deps, devices);
   registerChannels(app, deps, devices);
   registerLive(app, deps);
+  registerBrokerHooks(app, deviceAccess(deps.db));
 }
 
 export interface FleetRuntime {

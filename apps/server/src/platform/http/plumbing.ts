@@ -101,6 +101,7 @@ export async function registerPlumbing(app: FastifyInstance) {
   app.addHook('preSerialization', async (request, reply, payload) => {
     const url = request.routeOptions.url ?? '';
     if (reply.statusCode >= 300 || !url.startsWith('/api/') || url.startsWith('/api/docs')) return payload;
+    if (request.routeOptions.config.bare) return payload;
     if (payload && typeof payload === 'object' && 'code' in payload && 'msg' in payload) return payload;
     return { code: 200, msg: 'success', data: payload ?? null };
   });

@@ -27,6 +27,8 @@ declare module 'fastify' {
     cookieAuth?: boolean;
     /** Not written to the operation log (reads done with POST, such as list and export). */
     noAudit?: boolean;
+    /** Answered as is, without the envelope: for callers that are not the console (a broker's hooks). */
+    bare?: boolean;
   }
 }
 export {};

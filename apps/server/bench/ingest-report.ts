@@ -1,0 +1,61 @@
+/** What `npm run bench:ingest` measures per step, and the table it prints. */
+import type { StepFigures } from './ingest-sql.ts';
+
+export interface Step extends StepFigures {
+  /** Events per second asked of the publishers. */
+  rate: number;
+  /** Events and MQTT messages actually published, over `seconds`. */
+  published: number;
+  messages: number;
+  seconds: number;
+  /** QoS 1 publishes not yet acknowledged by the broker when the step ended. */
+  unacknowledged: number;
+  malformed: number;
+  duplicates: number;
+  batches: number;
+  failedBatches: number;
+  /** The largest batch the gateway wrote (items: events, presence updates, acks) and the longest write. */
+  largestBatch: number;
+  longestBatchMs: number;
+  /** The most messages waiting in the gateway at once. */
+  maxPending: number;
+  gatewayCpuPct: number;
+  publisherCpuPct: number;
+  /** Busy share of all the host's cores (PostgreSQL, and anything else running, included). */
+  hostCpuPct: number;
+  keepsUp: boolean;
+}
+
+/** Sustained: at the end of the step less than a second of input is waiting, and p99 ≤ the target. */
+export function keepsUp(f: StepFigures, publishedPerSecond: number, targetP99Ms: number): boolean {
+  return f.lagAtEnd <= publishedPerSecond && f.commitP99Ms <= targetP99Ms;
+}
+
+export function stepTable(steps: Step[]): string {
+  const columns: Array<[string, (s: Step) => string | number]> = [
+    ['offered/s', (s) => s.rate],
+    ['published/s', (s) => Math.round(s.published / s.seconds)],
+    ['committed/s', (s) => Math.round(s.committedPerSecond)],
+    ['lag at end', (s) => s.lagAtEnd],
+    ['commit p50 ms', (s) => Math.round(s.commitP50Ms)],
+    ['commit p99 ms', (s) => Math.round(s.commitP99Ms)],
+    ['receipt p99 ms', (s) => Math.round(s.receiveP99Ms)],
+    ['batches', (s) => s.batches],
+    ['largest batch', (s) => s.largestBatch],
+    ['longest ms', (s) => s.longestBatchMs],
+    ['malformed', (s) => s.malformed],
+    ['dupes', (s) => s.duplicates],
+    ['gw CPU %', (s) => Math.round(s.gatewayCpuPct)],
+    ['host CPU %', (s) => Math.round(s.hostCpuPct)],
+    ['kept up', (s) => (s.keepsUp ? 'yes' : 'NO')],
+  ];
+  const head = columns.map(([name]) => name);
+  const body = steps.map((s) => columns.map(([, value]) => String(value(s))));
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells: string[]) => '| ' + cells.map((c, i) => c.padStart(widths[i])).join(' | ') + ' |';
+  return [
+    line(head),
+    '|' + widths.map((w) => '-'.repeat(w + 1) + ':').join('|') + '|',
+    ...body.map(line),
+  ].join('\n');
+}
