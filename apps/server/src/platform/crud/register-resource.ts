@@ -73,10 +73,18 @@ export async function checkReferences(def: ResourceDef, input: Row, db: Db, user
   }
 }
 
-/** Only the keys that are columns of the table: virtual and unknown keys never reach SQL. */
+/**
+ * Only the keys that are columns of the table: virtual and unknown keys never reach SQL. Datetimes
+ * arrive as ISO 8601 text and are stored through Date-mode columns.
+ */
 function columnValues(reg: Registered, values: Row): Row {
   return Object.fromEntries(
-    Object.entries(values).filter(([k, v]) => k in reg.columns && k !== 'id' && v !== undefined),
+    Object.entries(values)
+      .filter(([k, v]) => k in reg.columns && k !== 'id' && v !== undefined)
+      .map(([k, v]) => [
+        k,
+        reg.def.fields[k]?.kind === 'datetime' && typeof v === 'string' ? new Date(v) : v,
+      ]),
   );
 }
 
