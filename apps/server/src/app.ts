@@ -30,6 +30,9 @@ import type { ModuleDeps } from './modules/deps.ts';
 import { createSecretBox } from './platform/crud/secrets.ts';
 import { registerImportProgress } from './platform/crud/import-progress.ts';
 import { FleetBus, registerFleet } from './modules/fleet/index.ts';
+import { registerCatalogModule } from './modules/catalog/index.ts';
+import { registerMenus } from './modules/menus/menus.ts';
+import { getRegistered } from './platform/crud/register-resource.ts';
 
 export interface AppDeps {
   database: Database;
@@ -137,7 +140,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerUploads(app, { ...modules, dataDir: deps.dataDir });
   const bus = new FleetBus();
   app.decorate('fleetBus', bus);
-  registerFleet(app, { ...modules, bus, mapTileUrl: deps.mapTileUrl ?? null });
+  const fleetDeps = { ...modules, bus, mapTileUrl: deps.mapTileUrl ?? null };
+  registerFleet(app, fleetDeps);
+  registerCatalogModule(app, modules);
+  registerMenus(app, fleetDeps, getRegistered('device'));
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

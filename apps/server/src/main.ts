@@ -11,6 +11,7 @@ import { loadLoginKeys } from './platform/auth/keys.ts';
 import { loadDataKey } from './platform/crud/secrets.ts';
 import { startMqtt, MqttStartError, type Mqtt } from './platform/mqtt/broker.ts';
 import { AdminPasswordError, ensureAdmin, seedMenus } from './modules/iam/seed.ts';
+import { seedProductParameters } from './modules/catalog/index.ts';
 import { seedDemo } from './modules/iam/demo.ts';
 import { seedDemoTenants } from './modules/tenancy/demo.ts';
 import { deviceAccess, startFleetRuntime, type FleetRuntime } from './modules/fleet/index.ts';
@@ -29,6 +30,7 @@ async function start(config: Config) {
   try {
     const applied = await migrate(database);
     await seedMenus(database.db);
+    await seedProductParameters(database.db);
     const admin = await ensureAdmin(database.db, config.ADMIN_PASSWORD);
     const keys = loadLoginKeys({ privateKeyPem: config.RSA_PRIVATE_KEY, dataDir: config.DATA_DIR });
     const dataKey = loadDataKey({ dataKey: config.DATA_KEY, dataDir: config.DATA_DIR });

@@ -55,7 +55,7 @@ it('every permission code used by a route is declared and reachable through a me
   }
 });
 
-it('only sign-in, the public key and health are public', () => {
+it('only sign-in, the public key, health and the broker hooks are public', () => {
   const open = routes.filter(
     (r) => r.url.startsWith('/api/') && (r.config as { public?: boolean } | undefined)?.public,
   );
@@ -64,5 +64,8 @@ it('only sign-in, the public key and health are public', () => {
     '/api/auth/publicKey',
     '/api/docs/openapi.json',
     '/api/health',
+    // An external broker's authentication and topic-access hooks (device-protocol.md §6).
+    '/api/mqtt/acl',
+    '/api/mqtt/auth',
   ]);
 });

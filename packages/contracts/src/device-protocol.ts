@@ -144,8 +144,11 @@ export const eventsMessage = z.object({
   events: z.array(machineEvent).min(1).max(500),
 });
 
-/** The five remote operations of spec §4, and `debug` (a preset debugging action, issue 5). */
-export const COMMAND_TYPES = ['lock', 'unlock', 'startup', 'shutdown', 'restart', 'debug'] as const;
+/**
+ * The five remote operations of spec §4, `debug` (a preset debugging action, issue 5) and `menu` (a
+ * menu version to check and adopt, issue 6; menu-protocol.ts).
+ */
+export const COMMAND_TYPES = ['lock', 'unlock', 'startup', 'shutdown', 'restart', 'debug', 'menu'] as const;
 export const REMOTE_OPERATIONS = ['lock', 'unlock', 'startup', 'shutdown', 'restart'] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
@@ -166,6 +169,11 @@ export const ackMessage = z.object({
   stage: z.enum(['received', 'succeeded', 'failed']),
   ts: timestamp,
   reason: z.string().max(500).optional(),
+  /** Why a menu was rejected, product by product. */
+  details: z
+    .array(z.object({ productCode: z.string().max(64).optional(), message: z.string().max(500) }))
+    .max(100)
+    .optional(),
 });
 
 /** Machine clocks further off than this are not trusted: the server's receive time is used instead. */

@@ -69,3 +69,12 @@ export const FAULT_SEVERITIES = ['info', 'warning', 'critical'] as const;
 export const CLEANING_KINDS = ['rinse', 'basic', 'deep'] as const;
 export const PRODUCTION_METHODS = ['scan-code', 'manual'] as const;
 export const PRODUCTION_RESULTS = ['completed', 'failed'] as const;
+
+/* ---------- catalog and menus (issue 6) ---------- */
+/** Product types of spec §3. */
+export const PRODUCT_KINDS = ['drink', 'snack', 'tea'] as const;
+export const MATERIAL_UNITS = ['g', 'ml', 'piece'] as const;
+/** Tax types of spec §3, for extra products. */
+export const TAX_TYPES = ['dine-in', 'packaging', 'platform-takeaway'] as const;
+/** A menu version's push, as a whole. */
+export const MENU_RELEASE_STATES = ['draft', 'pushing', 'done', 'partial'] as const;

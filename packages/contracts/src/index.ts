@@ -8,3 +8,5 @@ export * from './i18n/messages.ts';
 export * from './enums.ts';
 export * from './device-protocol.ts';
 export * from './fleet-api.ts';
+export * from './recipes.ts';
+export * from './menu-protocol.ts';

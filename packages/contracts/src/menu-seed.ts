@@ -239,4 +239,109 @@ page(
 );
 button(151201, 1512, B.export, P.cleaningRecord.export);
 
+dir(1600, 0, ['商品管理', '商品管理', 'Product Management'], 'shopping');
+const crudPage = (
+  id: number,
+  titles: Titles,
+  url: string,
+  codes: {
+    list: string;
+    create?: string;
+    update?: string;
+    delete?: string;
+    import?: string;
+    export?: string;
+  },
+  icon = '',
+) => {
+  page(id, 1600, titles, url, codes.list, icon);
+  let n = 1;
+  for (const action of ['create', 'update', 'delete', 'import', 'export'] as const) {
+    const code = codes[action];
+    if (code) button(id * 100 + n++, id, B[action], code);
+  }
+};
+crudPage(1610, ['商品列表', '商品列表', 'Product List'], 'produce/name', P.product, 'coffee');
+crudPage(1611, ['商品类型', '商品類型', 'Product Type'], 'produce/type', P.productType, 'tags');
+crudPage(1612, ['原料类型', '原料類型', 'Material Type'], 'produce/matterType', P.materialType, 'tags');
+crudPage(1613, ['原料管理', '原料管理', 'Material Management'], 'produce/matter', P.material, 'experiment');
+crudPage(
+  1614,
+  ['小料类型', '小料類型', 'Small Material Type'],
+  'produce/smallMaterialType',
+  P.smallMaterialType,
+  'tags',
+);
+crudPage(
+  1615,
+  ['小料列表', '小料列表', 'Small Materials'],
+  'produce/smallMaterial',
+  P.smallMaterial,
+  'appstore-add',
+);
+crudPage(1616, ['小吃类型', '小吃類型', 'Snack Types'], 'produce/snackType', P.snackType, 'tags');
+crudPage(1617, ['小吃列表', '小吃列表', 'Snack List'], 'produce/snack', P.snack, 'gift');
+crudPage(1618, ['规格类型', '規格類型', 'Specification Type'], 'produce/normsType', P.optionType, 'tags');
+crudPage(1619, ['规格列表', '規格列表', 'Specification List'], 'produce/norms', P.option, 'sliders');
+crudPage(
+  1620,
+  ['商品参数', '商品參數', 'Product Parameters'],
+  'produce/parameter',
+  P.productParameter,
+  'control',
+);
+crudPage(1621, ['编码规则', '編碼規則', 'Code Rule'], 'produce/name/rule', P.codeRule, 'number');
+crudPage(
+  1622,
+  ['附加商品', '附加商品', 'Additional products'],
+  'produce/extraProduce',
+  P.extraProduct,
+  'plus-square',
+);
+crudPage(
+  1623,
+  ['附加商品类型', '附加商品類型', 'Additional product types'],
+  'produce/extraProduceType',
+  P.extraProductType,
+  'tags',
+);
+crudPage(1624, ['门店商品', '門市商品', 'Store Products'], 'produce/store-product', P.storeProduct, 'shop');
+crudPage(
+  1625,
+  ['机器商品', '機器商品', 'Machine Products'],
+  'produce/machine-product',
+  P.machineProduct,
+  'desktop',
+);
+crudPage(
+  1626,
+  ['全自动门店商品', '全自動門市商品', 'Automatic Store Products'],
+  'produce/machine-thermoplan-product',
+  P.storeProduct,
+  'shop',
+);
+crudPage(
+  1627,
+  ['全自动机器商品', '全自動機器商品', 'Automatic Machine Products'],
+  'produce/thermoplan-machine-product',
+  P.machineProduct,
+  'desktop',
+);
+
+dir(1700, 0, ['菜单下发', '菜單下發', 'Menu distribution'], 'send');
+page(
+  1710,
+  1700,
+  ['菜单下发', '菜單下發', 'Menu distribution'],
+  'menu/distribution',
+  P.menuRelease.list,
+  'send',
+);
+button(171001, 1710, B.create, P.menuRelease.create);
+button(171002, 1710, ['下发', '下發', 'Push'], P.menuRelease.push);
+button(171003, 1710, ['回滚', '回滾', 'Roll back'], P.menuRelease.rollback);
+button(171004, 1710, B.delete, P.menuRelease.delete);
+page(1711, 1700, ['门店菜单', '門市菜單', 'Store Menu'], 'menu/store', P.menuRelease.list, 'shop');
+page(1712, 1700, ['设备菜单', '設備菜單', 'Equipment Menu'], 'menu/equipment', P.menuRelease.list, 'desktop');
+
 export const MENU_SEED: readonly MenuSeedNode[] = nodes;

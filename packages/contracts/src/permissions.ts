@@ -45,6 +45,24 @@ export const P = {
   deviceChannel: codes('device-channel', [...CRUD, 'export'] as const),
   presetCommand: codes('preset-command', CRUD),
   commandConfig: codes('command-config', ['list', 'update'] as const),
+  productType: codes('product-type', CRUD),
+  materialType: codes('material-type', CRUD),
+  material: codes('material', [...CRUD, 'import', 'export'] as const),
+  smallMaterialType: codes('small-material-type', CRUD),
+  smallMaterial: codes('small-material', CRUD),
+  snackType: codes('snack-type', CRUD),
+  snack: codes('snack', [...CRUD, 'export'] as const),
+  optionType: codes('option-type', CRUD),
+  option: codes('option', CRUD),
+  productParameter: codes('product-parameter', ['list', 'update'] as const),
+  codeRule: codes('code-rule', CRUD),
+  extraProductType: codes('extra-product-type', CRUD),
+  extraProduct: codes('extra-product', [...CRUD, 'export'] as const),
+  product: codes('product', [...CRUD, 'import', 'export'] as const),
+  storeProduct: codes('store-product', CRUD),
+  machineProduct: codes('machine-product', CRUD),
+  /** Menu versions for a store or machines: build, push (again), roll back. */
+  menuRelease: codes('menu-release', ['list', 'create', 'delete', 'push', 'rollback'] as const),
 } as const;
 
 /**
@@ -86,6 +104,25 @@ export const MERCHANT_ADMIN_CODES: string[] = [
   ...Object.values(P.channelConfig),
   ...Object.values(P.deviceChannel),
   P.presetCommand.list,
+  // The catalog and menus: a merchant defines what its machines sell (the recipe parameters are the
+  // platform's).
+  ...Object.values(P.productType),
+  ...Object.values(P.materialType),
+  ...Object.values(P.material),
+  ...Object.values(P.smallMaterialType),
+  ...Object.values(P.smallMaterial),
+  ...Object.values(P.snackType),
+  ...Object.values(P.snack),
+  ...Object.values(P.optionType),
+  ...Object.values(P.option),
+  P.productParameter.list,
+  ...Object.values(P.codeRule),
+  ...Object.values(P.extraProductType),
+  ...Object.values(P.extraProduct),
+  ...Object.values(P.product),
+  ...Object.values(P.storeProduct),
+  ...Object.values(P.machineProduct),
+  ...Object.values(P.menuRelease),
 ];
 
 /** Every code declared above, for checks and the platform administrator. */

@@ -48,6 +48,20 @@ export function sampleValue(key: string, field: FieldDef, encrypt: (s: string) =
 }
 
 /**
+ * What a valid body needs beyond its required fields, where a rule spans fields: a drink has a
+ * recipe its family accepts; a menu goes to some machines.
+ */
+const EXTRA: Record<string, (refs: Record<string, string>) => Record<string, unknown>> = {
+  product: () => ({
+    family: 'coffee',
+    recipe: {
+      steps: [{ action: 'brew', channel: 1, params: { powderG: 18, waterMl: 40, temperatureC: 92 } }],
+    },
+  }),
+  'menu-release': (refs) => ({ deviceIds: refs.device ? [refs.device] : [] }),
+};
+
+/**
  * A body with every required field (and confirmations matching). A required reference takes the id
  * given for its target resource in `refs` (a device channel needs a device).
  */
@@ -62,7 +76,7 @@ export function sampleCreateBody(
     body[key] = field.kind === 'ref' ? refs[field.ref!] : sampleValue(key, field, encrypt);
   }
   if ('confirmPassword' in def.fields && body.password) body.confirmPassword = body.password;
-  return body;
+  return { ...body, ...EXTRA[def.name]?.(refs) };
 }
 
 /** A field an update may change, and a new value for it. */

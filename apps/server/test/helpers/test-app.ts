@@ -14,6 +14,7 @@ import { buildApp, type AppDeps } from '../../src/app.ts';
 import { openPostgres, type Database } from '../../src/platform/db/client.ts';
 import { migrate } from '../../src/platform/db/migrate.ts';
 import { ensureAdmin, seedMenus } from '../../src/modules/iam/seed.ts';
+import { seedProductParameters } from '../../src/modules/catalog/index.ts';
 import { loadLoginKeys, type LoginKeys } from '../../src/platform/auth/keys.ts';
 
 export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -80,6 +81,7 @@ export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
   const database = await openPostgres(url, 4);
   await migrate(database);
   await seedMenus(database.db);
+  await seedProductParameters(database.db);
   await ensureAdmin(database.db, ADMIN_PASSWORD);
   const keys = testKeys();
   const app = await buildApp({

@@ -60,6 +60,61 @@ export const MESSAGES = {
     zh: '未找到预设指令',
     tw: '找不到預設指令',
   },
+  'msg.productCodeExists': {
+    en: 'This product code already exists',
+    zh: '该商品编码已存在',
+    tw: '此商品編碼已存在',
+  },
+  'msg.productIncomplete': {
+    en: 'Please complete the product information',
+    zh: '请完善商品信息',
+    tw: '請完善商品資訊',
+  },
+  'msg.recipeEmpty': {
+    en: 'A recipe needs at least one step',
+    zh: '配方至少需要一个步骤',
+    tw: '配方至少需要一個步驟',
+  },
+  'msg.recipeUnknownParameter': {
+    en: 'Step {{step}}: {{name}} is not a parameter of {{family}} machines',
+    zh: '第 {{step}} 步：{{name}} 不是 {{family}} 机器的参数',
+    tw: '第 {{step}} 步：{{name}} 不是 {{family}} 機器的參數',
+  },
+  'msg.recipeOutOfRange': {
+    en: 'Step {{step}}: {{name}} {{value}} is outside {{min}}–{{max}} {{unit}}',
+    zh: '第 {{step}} 步：{{name}} {{value}} 超出 {{min}}–{{max}} {{unit}}',
+    tw: '第 {{step}} 步：{{name}} {{value}} 超出 {{min}}–{{max}} {{unit}}',
+  },
+  'msg.teaSegmentsRequired': {
+    en: 'A tea recipe has three segments, at least one of them out',
+    zh: '茶饮配方需有三段萃取，至少一段出茶',
+    tw: '茶飲配方需有三段萃取，至少一段出茶',
+  },
+  'msg.segmentsOnlyTea': {
+    en: 'Only tea recipes have extraction segments',
+    zh: '只有茶饮配方有萃取分段',
+    tw: '只有茶飲配方有萃取分段',
+  },
+  'msg.menuEmpty': {
+    en: 'The menu has no product these machines can make',
+    zh: '菜单中没有这些机器能制作的商品',
+    tw: '菜單中沒有這些機器能製作的商品',
+  },
+  'msg.menuTargetsRequired': {
+    en: 'Choose a store or machines',
+    zh: '请选择门店或机器',
+    tw: '請選擇門市或機器',
+  },
+  'msg.productOtherFamily': {
+    en: '{{code}} is a {{family}} product; {{target}} is a {{machineFamily}} machine',
+    zh: '{{code}} 是 {{family}} 商品；{{target}} 是 {{machineFamily}} 机器',
+    tw: '{{code}} 是 {{family}} 商品；{{target}} 是 {{machineFamily}} 機器',
+  },
+  'msg.productOtherMerchant': {
+    en: '{{code}} belongs to another merchant than {{target}}',
+    zh: '{{code}} 与 {{target}} 不属于同一商户',
+    tw: '{{code}} 與 {{target}} 不屬於同一商戶',
+  },
   'msg.merchantSuspended': {
     en: 'This merchant is suspended; its users cannot sign in',
     zh: '该商户已停用，其用户无法登录',

@@ -123,6 +123,9 @@ export const deviceCommandResource = defineResource({
     issuedBy: f.text({ readOnly: true }),
     attempts: f.int({ readOnly: true }),
     reason: f.text({ readOnly: true }),
+    /** A rejected menu's reasons, product by product. */
+    details: f.json({ readOnly: true }),
+    menuReleaseId: f.ref('menu-release', { readOnly: true, search: 'eq', list: false }),
     expiresAt: f.datetime({ readOnly: true }),
     sentAt: f.datetime({ readOnly: true, list: false }),
     acknowledgedAt: f.datetime({ readOnly: true, list: false }),

@@ -54,6 +54,8 @@ export const deviceResource = defineResource({
     maintenanceDue: f.bool({ readOnly: true, default: false, search: 'eq' }),
     menuStatus: f.enum(MENU_STATUSES, { readOnly: true, default: 'not-updated', search: 'eq' }),
     menuVersion: f.text({ readOnly: true, list: false }),
+    /** The menu version last pushed to the machine; "updated" when it runs it. */
+    assignedMenuVersion: f.text({ readOnly: true, list: false }),
     firmware: f.text({ readOnly: true, list: false }),
     totalCups: f.int({ readOnly: true, default: 0, sortable: true }),
     cupsSinceBasic: f.int({ readOnly: true, default: 0, list: false }),

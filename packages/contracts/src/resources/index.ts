@@ -18,6 +18,24 @@ import {
 } from './device-records.ts';
 import { channelTypeResource, channelConfigResource, deviceChannelResource } from './channels.ts';
 import { presetCommandResource, commandConfigResource } from './commands.ts';
+import {
+  productTypeResource,
+  materialTypeResource,
+  smallMaterialTypeResource,
+  snackTypeResource,
+  extraProductTypeResource,
+  materialResource,
+  smallMaterialResource,
+  snackResource,
+  optionTypeResource,
+  optionResource,
+  productParameterResource,
+  codeRuleResource,
+  extraProductResource,
+} from './catalog.ts';
+import { productResource } from './product.ts';
+import { storeProductResource, machineProductResource } from './sales.ts';
+import { menuReleaseResource } from './menu-release.ts';
 
 export {
   accountResource,
@@ -40,6 +58,23 @@ export {
   deviceChannelResource,
   presetCommandResource,
   commandConfigResource,
+  productTypeResource,
+  materialTypeResource,
+  smallMaterialTypeResource,
+  snackTypeResource,
+  extraProductTypeResource,
+  materialResource,
+  smallMaterialResource,
+  snackResource,
+  optionTypeResource,
+  optionResource,
+  productParameterResource,
+  codeRuleResource,
+  extraProductResource,
+  productResource,
+  storeProductResource,
+  machineProductResource,
+  menuReleaseResource,
 };
 
 /** Every declared resource, by name: the web's generic pages and the server's checks walk this. */
@@ -65,5 +100,22 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     deviceChannelResource,
     presetCommandResource,
     commandConfigResource,
+    productTypeResource,
+    materialTypeResource,
+    smallMaterialTypeResource,
+    snackTypeResource,
+    extraProductTypeResource,
+    materialResource,
+    smallMaterialResource,
+    snackResource,
+    optionTypeResource,
+    optionResource,
+    productParameterResource,
+    codeRuleResource,
+    extraProductResource,
+    productResource,
+    storeProductResource,
+    machineProductResource,
+    menuReleaseResource,
   ].map((r) => [r.name, r]),
 );

@@ -10,6 +10,7 @@ import { PROTOCOL_VERSION, topicFor } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
 import { appendDeviceLog } from './device-log.ts';
+import { refreshReleases } from './menu-state.ts';
 import type { FleetBus } from './fleet-bus.ts';
 
 const BATCH = 200;
@@ -124,13 +125,16 @@ export function startCommandDelivery(opts: {
 
 /** Commands past their expiry end as expired, whatever stage they reached. */
 async function expire(tx: Db): Promise<number> {
-  const expired = await rows<{ device_id: string; type: string }>(
+  const expired = await rows<{ device_id: string; type: string; menu_release_id: string | null }>(
     tx,
     sql`update device_command set state = 'expired', finished_at = now(), reason = coalesce(reason, 'expired'),
           updated_at = now()
         where state in ('queued', 'sent', 'acknowledged') and expires_at <= now()
-        returning device_id::text, type`,
+        returning device_id::text, type, menu_release_id::text`,
   );
+  await refreshReleases(tx, [
+    ...new Set(expired.map((c) => c.menu_release_id).filter((id): id is string => !!id)),
+  ]);
   await appendDeviceLog(
     tx,
     expired.map((c) => ({ deviceId: c.device_id, kind: 'command' as const, message: `${c.type}: expired` })),

@@ -15,6 +15,7 @@ import type {
 import { rows, type Db } from '../../platform/db/client.ts';
 import { appendDeviceLog, type LogLine } from './device-log.ts';
 import { refreshChannels } from './channels.ts';
+import { refreshMenuStatus, refreshReleases } from './menu-state.ts';
 
 /** A machine as the gateway knows it. */
 export interface KnownDevice {
@@ -363,6 +364,10 @@ async function writePresence(tx: Db, b: Batch, log: LogLine[], result: BatchResu
     if (c.clock_skewed && !c.was_skewed)
       log.push({ deviceId: c.id, kind: 'clock-skew', message: 'machine clock off by more than 300 s' });
   }
+  await refreshMenuStatus(
+    tx,
+    payload.filter((p) => p.menu_version).map((p) => p.id),
+  );
   // A status that lists the active faults is the truth: faults it no longer lists are over.
   const reported = payload.filter((p) => p.fault_codes);
   if (reported.length)
@@ -379,7 +384,7 @@ async function writeAcks(tx: Db, b: Batch, log: LogLine[], result: BatchResult) 
   // One row per command: its furthest stage in this batch (an UPDATE … FROM applies one match only).
   const furthest = new Map<
     string,
-    { device_id: string; command_id: string; stage: string; reason: string | null }
+    { device_id: string; command_id: string; stage: string; reason: string | null; details: unknown }
   >();
   for (const { device, m } of b.acks) {
     const key = `${device.id}/${m.commandId}`;
@@ -390,23 +395,48 @@ async function writeAcks(tx: Db, b: Batch, log: LogLine[], result: BatchResult) 
       command_id: m.commandId,
       stage: m.stage,
       reason: m.reason ?? null,
+      details: m.details ?? null,
     });
   }
-  const changed = await rows<{ device_id: string; type: string; state: string; reason: string | null }>(
+  const changed = await rows<{
+    device_id: string;
+    type: string;
+    state: string;
+    reason: string | null;
+    menu_release_id: string | null;
+    version: string | null;
+  }>(
     tx,
     sql`update device_command c set
           state = case when x.stage = 'received' then 'acknowledged' else x.stage end,
           acknowledged_at = coalesce(c.acknowledged_at, now()),
           finished_at = case when x.stage = 'received' then c.finished_at else now() end,
           reason = coalesce(x.reason, c.reason),
+          details = coalesce(x.details, c.details),
           updated_at = now()
-        from jsonb_to_recordset(${json([...furthest.values()])}) as x(device_id bigint, command_id text, stage text, reason text)
+        from jsonb_to_recordset(${json([...furthest.values()])}) as x(device_id bigint, command_id text, stage text, reason text,
+             details jsonb)
         where c.command_id = x.command_id and c.device_id = x.device_id
           and c.state in ('queued', 'sent', 'acknowledged')
           and not (x.stage = 'received' and c.state = 'acknowledged')
-        returning c.device_id::text, c.type, c.state, c.reason`,
+        returning c.device_id::text, c.type, c.state, c.reason, c.menu_release_id::text, c.params->>'version' as version`,
   );
   result.commandsChanged += changed.length;
+  // A machine that took a menu runs it from now on; its release counts move.
+  const adopted = changed.filter((c) => c.type === 'menu' && c.state === 'succeeded');
+  if (adopted.length) {
+    await tx.execute(sql`
+      update device d set menu_version = x.version, updated_at = now()
+      from jsonb_to_recordset(${json(adopted.map((c) => ({ id: c.device_id, version: c.version })))}) as x(id bigint, version text)
+      where d.id = x.id`);
+    await refreshMenuStatus(
+      tx,
+      adopted.map((c) => c.device_id),
+    );
+  }
+  await refreshReleases(tx, [
+    ...new Set(changed.map((c) => c.menu_release_id).filter((id): id is string => !!id)),
+  ]);
   for (const c of changed)
     if (c.state !== 'acknowledged')
       log.push({

@@ -47,6 +47,8 @@ function cellValue(field: FieldDef, raw: string): unknown {
   switch (field.kind) {
     case 'int':
       return /^-?\d+$/.test(text) ? Number(text) : text;
+    case 'number':
+      return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
     case 'bool':
       return ['1', 'true', 'yes', 'y', '是'].includes(text.toLowerCase())
         ? true
@@ -70,6 +72,13 @@ function cellValue(field: FieldDef, raw: string): unknown {
 }
 
 class Rollback extends Error {}
+
+/** A refused row's errors: each detail of the error (a recipe may have several), or the error itself. */
+function rowErrors(row: number, error: AppError): ErrorDetail[] {
+  return error.details?.length
+    ? error.details.map((d) => ({ ...d, row }))
+    : [{ row, message: error.key, params: error.params }];
+}
 
 export function registerImportExport(app: FastifyInstance, deps: Deps) {
   const { db, reg, base, tags } = deps;
@@ -190,7 +199,7 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
           inputs.push({ row, input: await deps.prepare(parsed.data as Row, 'import', request) });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
-          errors.push({ row, field: error.details?.[0]?.field, message: error.key });
+          errors.push(...rowErrors(row, error));
         }
       }
 
@@ -212,7 +221,7 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
               imported++;
             } catch (error) {
               if (error instanceof AppError) {
-                errors.push({ row, field: error.details?.[0]?.field, message: error.key });
+                errors.push(...rowErrors(row, error));
               } else if (pgErrorOf(error).code === '23505') {
                 errors.push({ row, message: 'msg.conflict' });
               } else throw error;
@@ -238,7 +247,10 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
         total: rows.length,
         imported: dryRun || errors.length ? 0 : imported,
         valid: rows.length - new Set(errors.map((e) => e.row)).size,
-        errors: errors.map((e) => ({ ...e, message: translate(e.message, request.lang) })),
+        errors: errors.map(({ params, ...e }) => ({
+          ...e,
+          message: translate(e.message, request.lang, params),
+        })),
       };
     },
   );

@@ -8,7 +8,9 @@ import type { ErrorCode, MessageKey } from '@brewfleet/contracts';
 export interface ErrorDetail {
   field?: string;
   row?: number;
+  /** A message key (or text), translated with `params` in the request's language. */
   message: string;
+  params?: Record<string, unknown>;
 }
 
 export class AppError extends Error {

@@ -14,6 +14,9 @@ const UNIQUE_CONSTRAINTS: Record<string, { key: string; field: string }> = {
   role_name_key: { key: 'msg.roleExists', field: 'roleName' },
   device_serial_number_key: { key: 'msg.serialNumberTaken', field: 'serialNumber' },
   device_channel_device_id_channel_number_key: { key: 'msg.channelTaken', field: 'channelNumber' },
+  product_merchant_code_key: { key: 'msg.productCodeExists', field: 'code' },
+  store_product_store_id_product_id_key: { key: 'msg.conflict', field: 'productId' },
+  machine_product_device_id_product_id_key: { key: 'msg.conflict', field: 'productId' },
 };
 
 const zodLocales: Record<Language, () => { localeError: (issue: any) => unknown }> = {
@@ -111,7 +114,10 @@ export async function registerPlumbing(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { issues?: z.core.$ZodIssue[] }, request, reply) => {
     const lang = request.lang ?? DEFAULT_LANGUAGE;
     if (error instanceof AppError) {
-      const details = error.details?.map((d) => ({ ...d, message: translate(d.message, lang) }));
+      const details = error.details?.map(({ params, ...d }) => ({
+        ...d,
+        message: translate(d.message, lang, params),
+      }));
       return send(reply, error.status, translate(error.key, lang, error.params), details);
     }
     if (error.code === 'FST_ERR_VALIDATION' && error.issues) {

@@ -1,0 +1,71 @@
+/**
+ * What stores and machines sell. A product may be sold where its merchant, or a merchant below it
+ * (a chain's regions), operates; a machine sells only products of its own family.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { machineProductResource, storeProductResource } from '@brewfleet/contracts';
+import { registerResource } from '../../platform/crud/register-resource.ts';
+import { rows, type Db } from '../../platform/db/client.ts';
+import { badRequest } from '../../platform/http/errors.ts';
+import type { ModuleDeps } from '../deps.ts';
+
+interface Target {
+  merchant_id: string | null;
+  store_id: string | null;
+  family?: string | null;
+  label: string;
+}
+
+/** Refuse a product that may not be sold at the target; answer the target's tenant. */
+async function checkSale(db: Db, productId: string, target: Target) {
+  const [product] = await rows<{ code: string; family: string; fits: boolean }>(
+    db,
+    sql`select code, family, ${target.merchant_id}::bigint = any(merchant_subtree(merchant_id)) as fits
+        from product where id = ${productId}`,
+  );
+  if (!product)
+    throw badRequest('msg.refNotFound', { field: 'productId' }, [
+      { field: 'productId', message: 'msg.refNotFound' },
+    ]);
+  const params = {
+    code: product.code,
+    target: target.label,
+    family: product.family,
+    machineFamily: target.family ?? '',
+  };
+  if (!product.fits)
+    throw badRequest('msg.productOtherMerchant', params, [
+      { field: 'productId', message: 'msg.productOtherMerchant', params },
+    ]);
+  if (target.family !== undefined && product.family !== target.family)
+    throw badRequest('msg.productOtherFamily', params, [
+      { field: 'productId', message: 'msg.productOtherFamily', params },
+    ]);
+  return { merchantId: target.merchant_id, storeId: target.store_id };
+}
+
+export function registerSales(app: FastifyInstance, deps: ModuleDeps) {
+  registerResource(app, deps, storeProductResource, {
+    hooks: {
+      async beforeCreate(input, ctx) {
+        const [store] = await rows<Target>(
+          ctx.db,
+          sql`select merchant_id::text, id::text as store_id, name as label from store where id = ${input.storeId as string}`,
+        );
+        return { ...input, ...(await checkSale(ctx.db, String(input.productId), store)) };
+      },
+    },
+  });
+  registerResource(app, deps, machineProductResource, {
+    hooks: {
+      async beforeCreate(input, ctx) {
+        const [device] = await rows<Target>(
+          ctx.db,
+          sql`select merchant_id::text, store_id::text, family, serial_number as label from device where id = ${input.deviceId as string}`,
+        );
+        return { ...input, ...(await checkSale(ctx.db, String(input.productId), device)) };
+      },
+    },
+  });
+}

@@ -1,0 +1,33 @@
+/**
+ * Menu state that follows machines' answers: a release's counts and state, and each machine's menu
+ * status ("updated" when it runs the menu last pushed to it).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+
+export async function refreshReleases(tx: Db, releaseIds: string[]): Promise<void> {
+  if (!releaseIds.length) return;
+  await tx.execute(sql`
+    with latest as (
+      select distinct on (menu_release_id, device_id) menu_release_id, state
+      from device_command where menu_release_id = any(${`{${releaseIds.join(',')}}`}::bigint[])
+      order by menu_release_id, device_id, created_at desc),
+    counts as (
+      select menu_release_id, count(*) as targets,
+             count(*) filter (where state = 'succeeded') as succeeded,
+             count(*) filter (where state in ('failed', 'expired')) as failed,
+             count(*) filter (where state in ('queued', 'sent', 'acknowledged')) as open
+      from latest group by menu_release_id)
+    update menu_release r set targets = c.targets, succeeded = c.succeeded, failed = c.failed,
+      state = case when c.open > 0 then 'pushing' when c.failed > 0 then 'partial' else 'done' end,
+      updated_at = now()
+    from counts c where r.id = c.menu_release_id`);
+}
+
+export async function refreshMenuStatus(tx: Db, deviceIds: string[]): Promise<void> {
+  if (!deviceIds.length) return;
+  const status = sql`case when d.assigned_menu_version is not null and d.menu_version = d.assigned_menu_version
+                          then 'updated' else 'not-updated' end`;
+  await tx.execute(sql`update device d set menu_status = ${status}, updated_at = now()
+                       where d.id = any(${`{${deviceIds.join(',')}}`}::bigint[]) and d.menu_status is distinct from ${status}`);
+}

@@ -1,0 +1,109 @@
+/**
+ * Building menus: a release's content is frozen from the catalog when it is made (products with
+ * their recipe, options, toppings and the store's prices); each machine then gets the part it can
+ * make — its family, its merchant's products — at its own prices, as a `menu` command.
+ */
+import { sql } from 'drizzle-orm';
+import { menuContent, type MenuContent, type MenuProduct } from '@brewfleet/contracts';
+import { rows, type Db } from '../../platform/db/client.ts';
+
+/** A product in a release: what the machine gets, plus what the server needs to choose machines. */
+export interface ReleaseProduct extends MenuProduct {
+  productId: string;
+  merchantId: string;
+}
+export interface ReleaseContent {
+  name: string;
+  products: ReleaseProduct[];
+}
+
+export interface TargetDevice {
+  id: string;
+  serial_number: string;
+  family: string | null;
+  merchant_id: string | null;
+  store_id: string | null;
+}
+
+/** The products of a release: those named, or what the store and the machines sell. */
+export async function releaseProducts(
+  db: Db,
+  opts: { productIds: string[]; storeId: string | null; deviceIds: string[] },
+): Promise<ReleaseProduct[]> {
+  const ids = opts.productIds.length
+    ? opts.productIds
+    : (
+        await rows<{ id: string }>(
+          db,
+          sql`select product_id::text as id from store_product where store_id = ${opts.storeId} and available
+              union select product_id::text from machine_product
+              where device_id = any(${`{${opts.deviceIds.join(',')}}`}::bigint[]) and available`,
+        )
+      ).map((r) => r.id);
+  if (!ids.length) return [];
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`select p.id::text, p.merchant_id::text, p.code, p.name, p.kind, p.family, p.recipe_version, p.recipe,
+               coalesce(sp.price, p.price)::text as price,
+               coalesce((select jsonb_agg(jsonb_build_object('type', t.name, 'name', o.name, 'priceChange', o.price_change::text,
+                                 'amountFactor', o.amount_factor, 'isDefault', o.is_default) order by t.sort_order, o.sort_order)
+                         from product_option o join option_type t on t.id = o.option_type_id
+                         where o.option_type_id = any(coalesce(p.option_type_ids, '{}'))), '[]') as options,
+               coalesce((select jsonb_agg(jsonb_build_object('name', s.name, 'price', s.price::text, 'charged', s.charged) order by s.name)
+                         from small_material s
+                         where s.id = any(coalesce(p.free_small_material_ids, '{}') || coalesce(p.charged_small_material_ids, '{}'))), '[]') as toppings
+        from product p
+        left join store_product sp on sp.product_id = p.id and sp.store_id = ${opts.storeId}
+        where p.id = any(${`{${ids.join(',')}}`}::bigint[]) and p.listed and p.kind <> 'snack' and p.recipe is not null
+        order by p.sort_order, p.name`,
+  );
+  return found.map((p) => ({
+    productId: String(p.id),
+    merchantId: String(p.merchant_id),
+    code: String(p.code),
+    name: String(p.name),
+    kind: p.kind as MenuProduct['kind'],
+    family: p.family as MenuProduct['family'],
+    price: Number(p.price).toFixed(2),
+    recipeVersion: Number(p.recipe_version),
+    recipe: p.recipe as MenuProduct['recipe'],
+    options: (p.options as MenuProduct['options']).map((o) => ({
+      ...o,
+      priceChange: Number(o.priceChange).toFixed(2),
+    })),
+    toppings: (p.toppings as MenuProduct['toppings']).map((t) => ({
+      ...t,
+      price: Number(t.price).toFixed(2),
+    })),
+  }));
+}
+
+/**
+ * One machine's menu: the release's products of its family and of its merchant (or a merchant above
+ * it), at the machine's own prices, without what it does not sell.
+ */
+export async function menuForDevice(
+  db: Db,
+  device: TargetDevice,
+  release: { version: string; content: ReleaseContent },
+): Promise<MenuContent> {
+  const mine = release.content.products.filter((p) => p.family === device.family);
+  const ids = mine.map((p) => p.productId);
+  const allowed = ids.length
+    ? await rows<{ id: string; price: string | null; available: boolean | null }>(
+        db,
+        sql`select p.id::text, mp.price::text as price, mp.available
+            from product p left join machine_product mp on mp.product_id = p.id and mp.device_id = ${device.id}
+            where p.id = any(${`{${ids.join(',')}}`}::bigint[])
+              and ${device.merchant_id}::bigint = any(merchant_subtree(p.merchant_id))`,
+      )
+    : [];
+  const byId = new Map(allowed.map((a) => [a.id, a]));
+  const products = mine
+    .filter((p) => byId.has(p.productId) && byId.get(p.productId)!.available !== false)
+    .map(({ productId, merchantId: _merchant, ...p }) => {
+      const own = byId.get(productId)!.price;
+      return { ...p, price: own == null ? p.price : Number(own).toFixed(2) };
+    });
+  return menuContent.parse({ version: release.version, name: release.content.name, products });
+}
