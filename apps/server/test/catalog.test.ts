@@ -14,7 +14,13 @@ let admin: string;
 let alpha: { id: string; token: string; storeId: string };
 let bravo: { id: string; token: string };
 
-async function call(method: string, url: string, body: unknown, token: string, lang = 'en') {
+async function call(
+  method: string,
+  url: string,
+  body: unknown,
+  token: string,
+  lang: 'en' | 'zh' | 'tw' = 'en',
+) {
   return t.call(method as 'POST', url, { token, body, lang });
 }
 async function ok(method: string, url: string, body: unknown, token: string) {
