@@ -16,6 +16,8 @@ import { seedDemo } from './modules/iam/demo.ts';
 import { seedDemoTenants } from './modules/tenancy/demo.ts';
 import { deviceAccess, startFleetRuntime, type FleetRuntime } from './modules/fleet/index.ts';
 import { seedDemoFleet, startDemoFleet } from './modules/fleet/demo.ts';
+import { seedDemoMenus } from './modules/menus/demo.ts';
+import { getRegistered } from './platform/crud/register-resource.ts';
 import type { Fleet } from '@brewfleet/simulator';
 import fs from 'node:fs';
 
@@ -52,6 +54,7 @@ async function start(config: Config) {
       await seedDemo(database.db);
       await seedDemoTenants(database.db);
       await seedDemoFleet(database.db);
+      await seedDemoMenus(database.db, { devices: getRegistered('device'), bus: app.fleetBus });
     }
     mqtt = await startMqtt({
       url: config.MQTT_URL,

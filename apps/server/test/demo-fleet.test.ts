@@ -17,6 +17,9 @@ import { ensureAdmin, seedMenus } from '../src/modules/iam/seed.ts';
 import { DEMO_PASSWORD, seedDemo } from '../src/modules/iam/demo.ts';
 import { seedDemoTenants } from '../src/modules/tenancy/demo.ts';
 import { seedDemoFleet, startDemoFleet } from '../src/modules/fleet/demo.ts';
+import { seedDemoMenus } from '../src/modules/menus/demo.ts';
+import { seedProductParameters } from '../src/modules/catalog/index.ts';
+import { getRegistered } from '../src/platform/crud/register-resource.ts';
 import { deviceAccess, startFleetRuntime, type FleetRuntime } from '../src/modules/fleet/index.ts';
 import { startMqtt, type Mqtt } from '../src/platform/mqtt/broker.ts';
 import { TEST_DATA_KEY, testKeys } from './helpers/test-app.ts';
@@ -31,6 +34,7 @@ beforeAll(async () => {
   database = await openPglite(null);
   await migrate(database);
   await seedMenus(database.db);
+  await seedProductParameters(database.db);
   await ensureAdmin(database.db, 'Brew-Admin-2026');
   await seedDemo(database.db);
   await seedDemoTenants(database.db);
@@ -43,6 +47,7 @@ beforeAll(async () => {
     logLevel: 'silent',
     webDist: null,
   });
+  await seedDemoMenus(database.db, { devices: getRegistered('device'), bus: app.fleetBus });
   mqtt = await startMqtt({ port: 0, host: '127.0.0.1', log: app.log, access: deviceAccess(database.db) });
   runtime = await startFleetRuntime({
     db: database.db,
@@ -107,4 +112,33 @@ it('shows a merchant its own machines only, and lets it lock one', async () => {
   );
   const log = await post(tea, '/api/coffee/device-command/list', { deviceId: target.id });
   expect(log.list[0]).toMatchObject({ type: 'lock', state: 'succeeded' });
+});
+
+it('pushes each store its menu, which the machines take and make cups from', async () => {
+  const admin = await login('operator');
+  await waitFor(
+    async () => (await post(admin, '/api/coffee/device/counters', { menuStatus: 'not-updated' })).all === 0,
+    20_000,
+    'every machine on its store menu',
+  );
+  const releases = await post(admin, '/api/coffee/menu-release/list', { limit: 100 });
+  expect(releases.total).toBeGreaterThan(5);
+  expect(releases.list.every((r: any) => r.state === 'done')).toBe(true);
+  const coffee = releases.list
+    .flatMap((r: any) => r.content.products)
+    .filter((p: any) => p.family === 'coffee');
+  expect(new Set(coffee.map((p: any) => p.name))).toEqual(
+    new Set(['Espresso', 'Americano', 'Caffè latte', 'Cappuccino', 'Mocha']),
+  );
+  // The machines now make cups of their menu only.
+  for (const machine of fleet!.machines) for (let i = 0; i < 3; i++) machine.makeCup();
+  await runtime.gateway.flush();
+  await new Promise((r) => setTimeout(r, 1500));
+  await runtime.gateway.flush();
+  const cups = await post(admin, '/api/coffee/production-record/list', { limit: 500 });
+  const menuCodes = new Set(releases.list.flatMap((r: any) => r.content.products.map((p: any) => p.code)));
+  const recent = cups.list.filter(
+    (c: any) => /^r\d+$/.test(c.recipeVersion ?? '') && menuCodes.has(c.productCode),
+  );
+  expect(recent.length).toBeGreaterThan(0);
 });

@@ -52,6 +52,26 @@ async function seedAccessData(db: Db) {
     ...Object.values(P.deviceChannel),
     P.presetCommand.list,
     P.commandConfig.list,
+    // The catalog and menus, but not the platform's recipe parameters.
+    ...[
+      P.productType,
+      P.materialType,
+      P.material,
+      P.smallMaterialType,
+      P.smallMaterial,
+      P.snackType,
+      P.snack,
+      P.optionType,
+      P.option,
+      P.codeRule,
+      P.extraProductType,
+      P.extraProduct,
+      P.product,
+      P.storeProduct,
+      P.machineProduct,
+      P.menuRelease,
+    ].flatMap((group) => Object.values(group)),
+    P.productParameter.list,
   ]);
   const auditorMenus = pagesAndButtons([
     P.account.list,

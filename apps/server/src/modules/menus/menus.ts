@@ -17,6 +17,8 @@ import { AppError, badRequest } from '../../platform/http/errors.ts';
 import { appendDeviceLog } from '../fleet/device-log.ts';
 import { refreshReleases } from '../fleet/menu-state.ts';
 import type { FleetDeps } from '../fleet/deps.ts';
+import type { FleetBus } from '../fleet/fleet-bus.ts';
+import type { AuthUser } from '../../platform/auth/auth-user.ts';
 import { menuForDevice, releaseProducts, type ReleaseContent, type TargetDevice } from './menu-content.ts';
 
 const pushBody = z.object({
@@ -26,10 +28,10 @@ const pushBody = z.object({
 });
 
 /** The machines a release goes to: its store's machines and the machines it lists, as the user sees them. */
-async function targetsOf(
+export async function targetsOf(
   tx: Db,
   devices: Registered,
-  request: FastifyRequest,
+  user: AuthUser | null,
   storeId: string | null,
   deviceIds: string[],
 ) {
@@ -41,13 +43,13 @@ async function targetsOf(
     tx,
     sql`select id::text, serial_number, family, merchant_id::text, store_id::text from device
         where (store_id = ${storeId} or id = any(${`{${deviceIds.join(',')}}`}::bigint[]))
-          and ${visibleTo(devices, request.user) ?? sql`true`}
+          and ${visibleTo(devices, user) ?? sql`true`}
         order by serial_number`,
   );
 }
 
 /** Versions read as dates: 2026-11-22.3 is the third release of that day. */
-async function nextVersion(tx: Db, merchantId: string): Promise<string> {
+export async function nextVersion(tx: Db, merchantId: string): Promise<string> {
   const day = new Date().toISOString().slice(0, 10);
   const [{ n }] = await rows<{ n: number }>(
     tx,
@@ -56,13 +58,91 @@ async function nextVersion(tx: Db, merchantId: string): Promise<string> {
   return `${day}.${n + 1}`;
 }
 
+export interface PushActor {
+  devices: Registered;
+  bus: FleetBus;
+  /** Whose view of the machines applies; null: the system (demo data). */
+  user: AuthUser | null;
+  userId: string | null;
+  account: string;
+}
+
+/** Queue one menu command per target machine; older menu commands still open are superseded. */
+export async function pushRelease(tx: Db, actor: PushActor, release: Row, only?: string[]) {
+  let targets = await targetsOf(
+    tx,
+    actor.devices,
+    actor.user,
+    (release.storeId as string) ?? null,
+    (release.deviceIds as string[]) ?? [],
+  );
+  if (only) {
+    const wanted = new Set(only);
+    targets = targets.filter((t) => wanted.has(t.id));
+    if (targets.length !== wanted.size) throw new AppError(404, 'msg.deviceNotFound');
+  }
+  const version = String(release.version);
+  const queued: Array<{ device: TargetDevice; menu: unknown }> = [];
+  const skipped: Array<{ deviceId: string; serialNumber: string; reason: string }> = [];
+  for (const device of targets) {
+    const menu = await menuForDevice(tx, device, { version, content: release.content as ReleaseContent });
+    if (menu.products.length) queued.push({ device, menu });
+    else
+      skipped.push({
+        deviceId: device.id,
+        serialNumber: device.serial_number,
+        reason: 'no product of this machine’s family',
+      });
+  }
+  const ids = queued.map((q) => q.device.id);
+  if (ids.length) {
+    await tx.execute(sql`
+      update device_command set state = 'expired', reason = 'superseded by a newer menu', finished_at = now(), updated_at = now()
+      where type = 'menu' and state in ('queued', 'sent', 'acknowledged') and device_id = any(${`{${ids.join(',')}}`}::bigint[])`);
+    const payload = JSON.stringify(
+      queued.map((q) => ({
+        device_id: q.device.id,
+        command_id: crypto.randomUUID(),
+        params: { version, menu: q.menu },
+      })),
+    );
+    await tx.execute(sql`
+      insert into device_command (merchant_id, store_id, device_id, serial_number, command_id, type, params, issued_by,
+                                  max_attempts, retry_interval_seconds, expires_at, created_by, menu_release_id)
+      select d.merchant_id, d.store_id, d.id, d.serial_number, x.command_id, 'menu', x.params, ${actor.account},
+             coalesce(c.max_attempts, 20), coalesce(c.retry_interval_seconds, 300),
+             now() + make_interval(secs => coalesce(c.expiry_seconds, 604800)), ${actor.userId}, ${String(release.id)}
+      from jsonb_to_recordset(${payload}::jsonb) as x(device_id bigint, command_id text, params jsonb)
+      join device d on d.id = x.device_id
+      left join command_config c on c.command_type = 'menu'`);
+    await tx.execute(sql`
+      update device set assigned_menu_version = ${version},
+        menu_status = case when menu_version = ${version} then 'updated' else 'not-updated' end, updated_at = now()
+      where id = any(${`{${ids.join(',')}}`}::bigint[])`);
+    await appendDeviceLog(
+      tx,
+      ids.map((deviceId) => ({
+        deviceId,
+        kind: 'command' as const,
+        message: `menu ${version}: queued by ${actor.account}`,
+      })),
+    );
+  }
+  await tx.execute(
+    sql`update menu_release set state = 'pushing', pushed_at = now(), updated_at = now() where id = ${String(release.id)}`,
+  );
+  await refreshReleases(tx, [String(release.id)]);
+  actor.bus.emit('commandsQueued');
+  return { version, queued: ids.length, skipped };
+}
+
 export function registerMenus(app: FastifyInstance, deps: FleetDeps, devices: Registered) {
   const { reg } = registerResource(app, deps, menuReleaseResource, {
     hooks: {
       async beforeCreate(input, ctx) {
         const storeId = (input.storeId as string) ?? null;
         const deviceIds = (input.deviceIds as string[]) ?? [];
-        const targets = await targetsOf(ctx.db, devices, ctx.request, storeId, deviceIds);
+        const targets = await targetsOf(ctx.db, devices, ctx.user, storeId, deviceIds);
         if (!targets.length)
           throw badRequest('msg.menuTargetsRequired', {}, [
             { field: 'deviceIds', message: 'msg.menuTargetsRequired' },
@@ -90,6 +170,14 @@ export function registerMenus(app: FastifyInstance, deps: FleetDeps, devices: Re
     },
   });
 
+  const actorOf = (request: FastifyRequest): PushActor => ({
+    devices,
+    bus: deps.bus,
+    user: request.user!,
+    userId: request.user!.userId,
+    account: request.user!.account,
+  });
+
   async function findRelease(tx: Db, request: FastifyRequest, id: string) {
     const [release] = (await tx
       .select()
@@ -97,75 +185,6 @@ export function registerMenus(app: FastifyInstance, deps: FleetDeps, devices: Re
       .where(sql`${reg.columns.id} = ${id} and ${visibleTo(reg, request.user) ?? sql`true`}`)) as Row[];
     if (!release) throw new AppError(404, 'msg.notFound');
     return release;
-  }
-
-  /** Queue one menu command per target machine; older menu commands still open are superseded. */
-  async function push(tx: Db, request: FastifyRequest, release: Row, only?: string[]) {
-    let targets = await targetsOf(
-      tx,
-      devices,
-      request,
-      (release.storeId as string) ?? null,
-      (release.deviceIds as string[]) ?? [],
-    );
-    if (only) {
-      const wanted = new Set(only);
-      targets = targets.filter((t) => wanted.has(t.id));
-      if (targets.length !== wanted.size) throw new AppError(404, 'msg.deviceNotFound');
-    }
-    const version = String(release.version);
-    const queued: Array<{ device: TargetDevice; menu: unknown }> = [];
-    const skipped: Array<{ deviceId: string; serialNumber: string; reason: string }> = [];
-    for (const device of targets) {
-      const menu = await menuForDevice(tx, device, { version, content: release.content as ReleaseContent });
-      if (menu.products.length) queued.push({ device, menu });
-      else
-        skipped.push({
-          deviceId: device.id,
-          serialNumber: device.serial_number,
-          reason: 'no product of this machine’s family',
-        });
-    }
-    const ids = queued.map((q) => q.device.id);
-    if (ids.length) {
-      await tx.execute(sql`
-        update device_command set state = 'expired', reason = 'superseded by a newer menu', finished_at = now(), updated_at = now()
-        where type = 'menu' and state in ('queued', 'sent', 'acknowledged') and device_id = any(${`{${ids.join(',')}}`}::bigint[])`);
-      const payload = JSON.stringify(
-        queued.map((q) => ({
-          device_id: q.device.id,
-          command_id: crypto.randomUUID(),
-          params: { version, menu: q.menu },
-        })),
-      );
-      await tx.execute(sql`
-        insert into device_command (merchant_id, store_id, device_id, serial_number, command_id, type, params, issued_by,
-                                    max_attempts, retry_interval_seconds, expires_at, created_by, menu_release_id)
-        select d.merchant_id, d.store_id, d.id, d.serial_number, x.command_id, 'menu', x.params, ${request.user!.account},
-               coalesce(c.max_attempts, 20), coalesce(c.retry_interval_seconds, 300),
-               now() + make_interval(secs => coalesce(c.expiry_seconds, 604800)), ${request.user!.userId}, ${String(release.id)}
-        from jsonb_to_recordset(${payload}::jsonb) as x(device_id bigint, command_id text, params jsonb)
-        join device d on d.id = x.device_id
-        left join command_config c on c.command_type = 'menu'`);
-      await tx.execute(sql`
-        update device set assigned_menu_version = ${version},
-          menu_status = case when menu_version = ${version} then 'updated' else 'not-updated' end, updated_at = now()
-        where id = any(${`{${ids.join(',')}}`}::bigint[])`);
-      await appendDeviceLog(
-        tx,
-        ids.map((deviceId) => ({
-          deviceId,
-          kind: 'command' as const,
-          message: `menu ${version}: queued by ${request.user!.account}`,
-        })),
-      );
-    }
-    await tx.execute(
-      sql`update menu_release set state = 'pushing', pushed_at = now(), updated_at = now() where id = ${String(release.id)}`,
-    );
-    await refreshReleases(tx, [String(release.id)]);
-    deps.bus.emit('commandsQueued');
-    return { version, queued: ids.length, skipped };
   }
 
   app.post(
@@ -178,7 +197,7 @@ export function registerMenus(app: FastifyInstance, deps: FleetDeps, devices: Re
       const { id, deviceIds } = request.body as z.infer<typeof pushBody>;
       request.auditTarget = id;
       return inRequestScope(deps.db, request, async (tx) =>
-        push(tx, request, await findRelease(tx, request, id), deviceIds),
+        pushRelease(tx, actorOf(request), await findRelease(tx, request, id), deviceIds),
       );
     },
   );
@@ -206,7 +225,7 @@ export function registerMenus(app: FastifyInstance, deps: FleetDeps, devices: Re
               returning id::text`,
         );
         const release = await findRelease(tx, request, copy.id);
-        return { id: copy.id, ...(await push(tx, request, release)) };
+        return { id: copy.id, ...(await pushRelease(tx, actorOf(request), release)) };
       });
     },
   );
