@@ -17,6 +17,8 @@ import { AdminApi } from './support/api';
 export interface TestEnv {
   base: string;
   adminPassword: string;
+  /** The server's MQTT broker, for simulated machines (undefined if the server did not log it). */
+  mqttUrl?: string;
   browser: Browser;
   api: AdminApi;
   /** A fresh context and page; options such as locale apply to it. */
@@ -49,7 +51,12 @@ const CHROMIUM_ARGS = [
 const here = path.dirname(fileURLToPath(import.meta.url));
 const results = path.join(here, '..', 'test-results');
 
-export async function runAll(options: { base: string; adminPassword: string; filter: string[] }) {
+export async function runAll(options: {
+  base: string;
+  adminPassword: string;
+  mqttUrl?: string;
+  filter: string[];
+}) {
   for (const file of fs
     .readdirSync(path.join(here, 'specs'))
     .filter((f) => f.endsWith('.spec.ts'))
@@ -77,6 +84,7 @@ export async function runAll(options: { base: string; adminPassword: string; fil
     const env: TestEnv = {
       base: options.base,
       adminPassword: options.adminPassword,
+      mqttUrl: options.mqttUrl,
       browser,
       api,
       newPage: async (contextOptions = {}) => {

@@ -21,12 +21,18 @@ if (process.env.E2E_BUILD === '1' || !fs.existsSync(path.join(web, 'dist/index.h
   execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: web, stdio: 'inherit' });
 }
 
-const port = await new Promise((resolve) => {
-  const probe = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: p } = probe.address();
-    probe.close(() => resolve(p));
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port: p } = probe.address();
+      probe.close(() => resolve(p));
+    });
   });
-});
+const port = await freePort();
+/** The embedded broker's port, known in advance so that specs can connect simulated machines. */
+let mqttPort = await freePort();
+while (mqttPort === port) mqttPort = await freePort();
+const mqttUrl = `mqtt://127.0.0.1:${mqttPort}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brewfleet-e2e-'));
 const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
   cwd: root,
@@ -35,7 +41,7 @@ const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    MQTT_PORT: '0',
+    MQTT_PORT: String(mqttPort),
     DEMO: '0',
     ADMIN_PASSWORD,
   },
@@ -67,6 +73,7 @@ try {
   summary = await runAll({
     base: `http://127.0.0.1:${port}`,
     adminPassword: ADMIN_PASSWORD,
+    mqttUrl,
     filter: process.argv.slice(2),
   });
 } catch (error) {

@@ -1,6 +1,8 @@
 /** English. The key set of this file is the reference; zh and tw must have every key (locales.test.ts). */
 import { fleetEn } from './fleet/en';
 import { channelsEn } from './channels/en';
+import { catalogEn } from './catalog/en';
+import { menusEn } from './menus/en';
 const base = {
   app: { name: 'BrewFleet', tagline: 'Back office for automated beverage machines' },
   common: {
@@ -107,6 +109,7 @@ const base = {
     phoneError: 'Cell phone number error',
     onlyNumbers: 'Only numbers can be filled',
     addressIncorrect: 'The address is incorrect',
+    invalidJson: 'Not valid JSON',
     externalLinkError: 'The link must begin with http, https, mailto or tel',
     productCodeExists: 'This product code already exists',
     completeProductInfo: 'Please complete the product information',
@@ -390,7 +393,15 @@ export const en = {
   ...base,
   ...fleetEn.screens,
   ...channelsEn.screens,
-  resources: { ...base.resources, ...fleetEn.resources, ...channelsEn.resources },
+  ...catalogEn.screens,
+  ...menusEn.screens,
+  resources: {
+    ...base.resources,
+    ...fleetEn.resources,
+    ...channelsEn.resources,
+    ...catalogEn.resources,
+    ...menusEn.resources,
+  },
 };
 
 /** The same shape with every leaf a string: what zh and tw must provide. */

@@ -2,6 +2,8 @@
 import type { Messages } from './en';
 import { fleetTw } from './fleet/tw';
 import { channelsTw } from './channels/tw';
+import { catalogTw } from './catalog/tw';
+import { menusTw } from './menus/tw';
 
 const base = {
   app: { name: 'BrewFleet', tagline: '自動飲品機後台管理' },
@@ -105,6 +107,7 @@ const base = {
     phoneError: '手機號碼錯誤',
     onlyNumbers: '只能填寫數字',
     addressIncorrect: '地址不正確',
+    invalidJson: '不是有效的 JSON',
     externalLinkError: '連結須以 http、https、mailto 或 tel 開頭',
     productCodeExists: '此商品編號已存在',
     completeProductInfo: '請填寫完整的商品資訊',
@@ -381,5 +384,13 @@ export const tw: Messages = {
   ...base,
   ...fleetTw.screens,
   ...channelsTw.screens,
-  resources: { ...base.resources, ...fleetTw.resources, ...channelsTw.resources },
+  ...catalogTw.screens,
+  ...menusTw.screens,
+  resources: {
+    ...base.resources,
+    ...fleetTw.resources,
+    ...channelsTw.resources,
+    ...catalogTw.resources,
+    ...menusTw.resources,
+  },
 };

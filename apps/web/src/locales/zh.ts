@@ -2,6 +2,8 @@
 import type { Messages } from './en';
 import { fleetZh } from './fleet/zh';
 import { channelsZh } from './channels/zh';
+import { catalogZh } from './catalog/zh';
+import { menusZh } from './menus/zh';
 
 const base = {
   app: { name: 'BrewFleet', tagline: '自动饮品机后台管理' },
@@ -105,6 +107,7 @@ const base = {
     phoneError: '手机号码错误',
     onlyNumbers: '只能填写数字',
     addressIncorrect: '地址不正确',
+    invalidJson: '不是有效的 JSON',
     externalLinkError: '链接须以 http、https、mailto 或 tel 开头',
     productCodeExists: '该商品编码已存在',
     completeProductInfo: '请完善商品信息',
@@ -381,5 +384,13 @@ export const zh: Messages = {
   ...base,
   ...fleetZh.screens,
   ...channelsZh.screens,
-  resources: { ...base.resources, ...fleetZh.resources, ...channelsZh.resources },
+  ...catalogZh.screens,
+  ...menusZh.screens,
+  resources: {
+    ...base.resources,
+    ...fleetZh.resources,
+    ...channelsZh.resources,
+    ...catalogZh.resources,
+    ...menusZh.resources,
+  },
 };

@@ -3,12 +3,18 @@
  * sorting, create/edit drawer, delete with confirmation, export and import, all from one definition.
  * Every action shows only when the user holds its permission code and the resource offers it.
  */
-import { DeleteOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Popconfirm, Space, Table, Typography } from 'antd';
-import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
+import { App, Button, Card, Dropdown, Popconfirm, Space, Table, Typography } from 'antd';
+import type { ColumnsType, TablePaginationConfig, TableProps } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '@brewfleet/contracts/resource';
 import { resourceApi, type ListBody } from '../api/resource-api';
@@ -32,6 +38,8 @@ export interface RowAction {
   /** Shown only when the user holds this code. */
   permission?: string;
   onClick: (row: Row) => void;
+  /** Listed under the row's "More" menu instead of as a button of its own (rarer actions). */
+  more?: boolean;
 }
 
 export interface ResourcePageProps {
@@ -50,9 +58,30 @@ export interface ResourcePageProps {
   aside?: ReactNode;
   /** After anything changed the data (to refresh a tree …). */
   onChanged?: () => void;
+  /** After a create, with the server's answer (which may carry what is shown once, e.g. a secret). */
+  onCreated?: (row: Row) => void;
+  /** Search fields left out of the search form (another control filters by them). */
+  hiddenSearch?: string[];
+  /** Shown between the search form and the table (counters that filter the list …). */
+  header?: ReactNode;
+  /** Changes the generated columns: custom cells, columns added or left out. The actions column follows. */
+  adjustColumns?: (columns: ColumnsType<Row>) => ColumnsType<Row>;
+  /** Buttons acting on the selected rows, shown above the table while some are selected; giving them turns row selection on. */
+  bulkActions?: (selectedIds: string[], clearSelection: () => void) => ReactNode;
+  /** Columns as wide as their content, the table scrolling sideways (lists with many columns). */
+  wide?: boolean;
+  /** Rows that open to show more (quality data of a cup …). */
+  expandable?: TableProps<Row>['expandable'];
+  /** The search form's filters, each time they are applied (counters use the same ones). */
+  onFiltersChange?: (filters: Record<string, unknown>) => void;
+  /** The rows shown now (a live subscription follows them). */
+  onRowsChange?: (rows: Row[]) => void;
 }
 
 const PAGE_SIZES = [10, 20, 50, 100];
+
+const actionLabel = (action: RowAction, row: Row) =>
+  typeof action.label === 'function' ? action.label(row) : action.label;
 
 export default function ResourcePage({
   def,
@@ -64,6 +93,15 @@ export default function ResourcePage({
   renderers,
   aside,
   onChanged,
+  onCreated,
+  hiddenSearch = [],
+  header,
+  adjustColumns,
+  bulkActions,
+  wide = false,
+  expandable,
+  onFiltersChange,
+  onRowsChange,
 }: ResourcePageProps) {
   const { t } = useTranslation();
   const can = useHasPermission();
@@ -77,6 +115,13 @@ export default function ResourcePage({
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
   const [importing, setImporting] = useState(false);
 
+  // Other filters set from outside (a tree node, a counter …) start the list over at page 1.
+  const fixedKey = JSON.stringify(fixedFilters ?? {});
+  const [pagedFor, setPagedFor] = useState(fixedKey);
+  if (pagedFor !== fixedKey) {
+    setPagedFor(fixedKey);
+    setPage(1);
+  }
   const allFilters = useMemo(() => ({ ...filters, ...fixedFilters }), [filters, fixedFilters]);
   const body: ListBody = { page, limit, ...(sort ? { sort } : {}), ...allFilters };
   const list = useQuery({
@@ -84,6 +129,10 @@ export default function ResourcePage({
     queryFn: () => resourceApi.list(def.name, body),
     placeholderData: keepPreviousData,
   });
+  const rows = list.data?.list;
+  useEffect(() => {
+    if (rows) onRowsChange?.(rows);
+  }, [rows, onRowsChange]);
 
   const perms = def.permissions;
   const canCreate = offers(def, 'create') && can(perms.create);
@@ -96,6 +145,15 @@ export default function ResourcePage({
   const drawerDef = useMemo(() => formDef(def, form), [def, form]);
   const changed = useCallback(() => onChanged?.(), [onChanged]);
   const closeForm = useCallback(() => setFormTarget(null), []);
+  const creating = formTarget?.mode === 'create';
+  const saved = useCallback(
+    (row: Row) => {
+      if (creating) onCreated?.(row);
+      changed();
+    },
+    [creating, onCreated, changed],
+  );
+  const clearSelection = useCallback(() => setSelected([]), []);
 
   const remove = async (ids: string[]) => {
     try {
@@ -109,15 +167,17 @@ export default function ResourcePage({
     }
   };
 
-  const columns: ColumnsType<Row> = listEntries(def).map(([key, field]) => ({
+  const generated: ColumnsType<Row> = listEntries(def).map(([key, field]) => ({
     key,
     dataIndex: key,
     title: fieldLabel(t, def.name, key),
     sorter: field.sortable ? true : undefined,
     sortOrder: sort === key ? 'ascend' : sort === `-${key}` ? 'descend' : null,
-    ellipsis: field.kind === 'text' || field.kind === 'textarea',
+    // A wide table shows texts whole; a fitted one cuts long ones short.
+    ellipsis: !wide && (field.kind === 'text' || field.kind === 'textarea'),
     render: (value: unknown) => <CellValue resource={def.name} name={key} field={field} value={value} />,
   }));
+  const columns = adjustColumns ? adjustColumns(generated) : generated;
   if (canUpdate || canDelete || actions.length) {
     columns.push({
       key: 'actions',
@@ -129,11 +189,28 @@ export default function ResourcePage({
               {t('common.edit')}
             </Button>
           )}
-          {actions.map((action) => (
-            <Button key={action.key} type="link" size="small" onClick={() => action.onClick(row)}>
-              {typeof action.label === 'function' ? action.label(row) : action.label}
-            </Button>
-          ))}
+          {actions
+            .filter((action) => !action.more)
+            .map((action) => (
+              <Button key={action.key} type="link" size="small" onClick={() => action.onClick(row)}>
+                {actionLabel(action, row)}
+              </Button>
+            ))}
+          {actions.some((action) => action.more) && (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: actions
+                  .filter((action) => action.more)
+                  .map((action) => ({ key: action.key, label: actionLabel(action, row) })),
+                onClick: ({ key }) => actions.find((action) => action.key === key)?.onClick(row),
+              }}
+            >
+              <Button type="link" size="small" icon={<DownOutlined />} iconPlacement="end">
+                {t('common.more')}
+              </Button>
+            </Dropdown>
+          )}
           {canDelete && (
             <Popconfirm
               title={t('common.confirmDelete')}
@@ -218,21 +295,41 @@ export default function ResourcePage({
     >
       <SearchForm
         def={def}
-        hidden={Object.keys(fixedFilters ?? {})}
+        hidden={[...hiddenSearch, ...Object.keys(fixedFilters ?? {})]}
         onSearch={(values) => {
-          setFilters(buildListFilters(def, values));
+          const next = buildListFilters(def, values);
+          setFilters(next);
           setPage(1);
+          onFiltersChange?.(next);
         }}
       />
+      {header}
+      {bulkActions && selected.length > 0 && (
+        <div
+          className="resource-bulk-bar"
+          role="region"
+          aria-label={t('bulk.selected', { count: selected.length })}
+        >
+          <Typography.Text strong>{t('bulk.selected', { count: selected.length })}</Typography.Text>
+          {bulkActions(selected, clearSelection)}
+          <Button type="link" size="small" onClick={clearSelection}>
+            {t('bulk.clear')}
+          </Button>
+        </div>
+      )}
       <Table<Row>
         rowKey="id"
         size="middle"
         loading={list.isFetching}
         columns={columns}
-        dataSource={list.data?.list ?? []}
+        dataSource={rows ?? []}
         onChange={onTableChange}
+        expandable={expandable}
+        // Widened by CSS, not antd's `scroll`: its hidden measure row repeats the header's checkbox
+        // and sorters, focusable inside aria-hidden.
+        className={wide ? 'resource-table-wide' : undefined}
         rowSelection={
-          canDelete
+          canDelete || bulkActions
             ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }
             : undefined
         }
@@ -263,7 +360,7 @@ export default function ResourcePage({
         title={title}
         target={formTarget}
         onClose={closeForm}
-        onSaved={changed}
+        onSaved={saved}
         renderers={renderers}
       />
       {canImport && (

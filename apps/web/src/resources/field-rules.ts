@@ -22,7 +22,7 @@ export function fieldRules(
     const choose = ['enum', 'enums', 'ref', 'refs', 'time', 'image'].includes(field.kind);
     list.push({
       required: true,
-      whitespace: TEXT_KINDS.has(field.kind),
+      ...(TEXT_KINDS.has(field.kind) ? { whitespace: true } : {}),
       message:
         field.kind === 'password'
           ? t('validation.passwordEmpty')
@@ -54,7 +54,7 @@ export function fieldRules(
           JSON.parse(value);
           return Promise.resolve();
         } catch {
-          return Promise.reject(new Error(t('validation.addressIncorrect')));
+          return Promise.reject(new Error(t('validation.invalidJson')));
         }
       },
     });

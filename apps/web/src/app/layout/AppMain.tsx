@@ -13,11 +13,12 @@ export default function AppMain() {
   const outlet = useOutlet();
   const { pathname } = useLocation();
   const routes = usePermissionStore((s) => s.routes);
+  const permissions = usePermissionStore((s) => s.permissions);
   const visited = useTagsViewStore((s) => s.visitedViews);
   const refreshKeys = useTagsViewStore((s) => s.refreshKeys);
   const cache = useRef(new Map<string, ReactNode>());
 
-  const meta = routeMeta(pathname, routes);
+  const meta = routeMeta(pathname, routes, permissions);
   const cacheable = !!meta && !meta.noCache;
   // Keep-alive bookkeeping happens during render on purpose: the element shown now is the one stored.
   for (const path of [...cache.current.keys()]) {

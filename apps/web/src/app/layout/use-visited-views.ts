@@ -15,7 +15,8 @@ import { tagsViewStore } from '../stores/tags-view-store';
 import { viewTitle } from './view-title';
 
 function record(pathname: string): void {
-  const meta = routeMeta(pathname, permissionStore.getState().routes);
+  const { routes, permissions } = permissionStore.getState();
+  const meta = routeMeta(pathname, routes, permissions);
   if (!meta) return;
   tagsViewStore.getState().addView(meta);
   layoutStore.getState().setActiveMenu(meta.name);
@@ -24,6 +25,7 @@ function record(pathname: string): void {
 export function useVisitedViews(): void {
   const { pathname } = useLocation();
   const routes = usePermissionStore((s) => s.routes);
+  const permissions = usePermissionStore((s) => s.permissions);
   const language = useAppStore((s) => s.language);
   const { t } = useTranslation();
 
@@ -33,11 +35,11 @@ export function useVisitedViews(): void {
     return router.subscribe((state) => {
       if (state.navigation.state === 'idle') record(state.location.pathname);
     });
-  }, [routes]);
+  }, [routes, permissions]);
 
   useEffect(() => {
-    const meta = routeMeta(pathname, routes);
+    const meta = routeMeta(pathname, routes, permissions);
     const title = meta?.title ? viewTitle(meta.title, language, t) : '';
     document.title = title ? `${title} · ${t('app.name')}` : t('app.name');
-  }, [pathname, routes, language, t]);
+  }, [pathname, routes, permissions, language, t]);
 }

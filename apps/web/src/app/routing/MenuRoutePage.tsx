@@ -1,18 +1,23 @@
-/** The element of `/:routeName`: a page named by a menu url, an iframe route, or /404. */
+/**
+ * The element of `/:routeName`: a page named by a menu url, an iframe route, a fixed route the user
+ * may open (fixed-routes.ts), or /404.
+ */
 import { Navigate, useParams } from 'react-router';
 import IframePage from '../../features/iframe/IframePage';
 import { usePermissionStore } from '../stores/permission-store';
+import { allowedFixedRoute } from './fixed-routes';
 import { pageComponent } from './page-registry';
 
 export default function MenuRoutePage() {
   const { routeName = '' } = useParams();
   const routes = usePermissionStore((s) => s.routes);
+  const permissions = usePermissionStore((s) => s.permissions);
   const loaded = usePermissionStore((s) => s.loaded);
   // Signed out (e.g. the session expired): the app is on its way to /login; do not claim a 404.
   if (!loaded) return null;
   const route = routes.find((r) => r.name === routeName);
-  if (!route) return <Navigate to="/404" replace />;
-  if (route.kind === 'iframe') return <IframePage url={route.url} names={route.names} />;
-  const Page = pageComponent(route.name);
+  if (!route && !allowedFixedRoute(routeName, permissions)) return <Navigate to="/404" replace />;
+  if (route?.kind === 'iframe') return <IframePage url={route.url} names={route.names} />;
+  const Page = pageComponent(routeName);
   return Page ? <Page /> : <Navigate to="/404" replace />;
 }

@@ -1,0 +1,422 @@
+/** Machines (issue 5): device list with counters and remote operation, detail pages, map, merchant machines. */
+import type { Page } from 'playwright-core';
+import { en } from '../../src/locales/en';
+import { tw } from '../../src/locales/tw';
+import { zh } from '../../src/locales/zh';
+import { test } from '../harness';
+import type { AdminApi } from '../support/api';
+import { createModel, readDevice, registerDevice, startMachine, waitForDevice } from '../support/fleet';
+import { chooseOption, drawer, fillField } from '../support/form';
+import {
+  describeViolations,
+  expectEqual,
+  expectEventually,
+  expectTrue,
+  HTML_LANG,
+  seriousViolations,
+  signIn,
+  view,
+  waitForHash,
+  type Lang,
+} from '../support/ui';
+
+const PASSWORD = 'Machines-Pass-2026';
+const LOCALES = { en, zh, tw };
+
+/** A merchant of its own per test, so that its counters count only the test's machines. */
+async function merchantWithMachines(
+  api: AdminApi,
+  count: number,
+  automation: 'automatic' | 'semi-automatic' = 'automatic',
+  extra: (i: number) => Record<string, unknown> = () => ({}),
+) {
+  const stamp = Date.now();
+  const merchantId = await api.createMerchant(`Fleet ${stamp}`, `fleet${stamp}`, PASSWORD);
+  const { id: modelId } = await createModel(api, automation);
+  const devices = [];
+  for (let i = 0; i < count; i++)
+    devices.push(
+      await registerDevice(api, modelId, { name: `Fleet ${stamp} #${i + 1}`, merchantId, ...extra(i) }),
+    );
+  return { stamp, merchantId, modelId, devices };
+}
+
+const counter = (page: Page, condition: string) =>
+  view(page).getByTestId(`counter-${condition}`).locator('.device-counter-value');
+
+test('machines: the counters count the machines and filter the list', async ({
+  base,
+  adminPassword,
+  api,
+  mqttUrl,
+  newPage,
+}) => {
+  const { merchantId, devices } = await merchantWithMachines(api, 3);
+  const machine = await startMachine(mqttUrl, devices[0]);
+  try {
+    await waitForDevice(api, devices[0].id, (d) => d.online === true, 'the simulated machine online');
+    const page = await newPage();
+    await signIn(page, base, 'admin', adminPassword);
+    await page.goto(`${base}/#/device-list?merchantId=${merchantId}`);
+    await view(page).getByRole('heading', { name: 'Devices' }).waitFor();
+    await expectEventually(() => counter(page, 'all').innerText(), '3', 'all machines');
+    await expectEventually(() => counter(page, 'offline').innerText(), '2', 'offline machines');
+    for (const condition of ['shortage', 'alarm', 'locked'])
+      expectEqual(await counter(page, condition).innerText(), '0', `${condition} machines`);
+
+    const rows = view(page).locator('.ant-table-tbody tr.ant-table-row');
+    await expectEventually(() => rows.count(), 3, 'rows of the merchant');
+    await view(page).getByTestId('counter-offline').click();
+    await expectEventually(() => rows.count(), 2, 'rows after the offline counter');
+    expectEqual(
+      await view(page).getByTestId('counter-offline').getAttribute('aria-pressed'),
+      'true',
+      'the offline counter is pressed',
+    );
+    expectTrue(
+      (await rows.allInnerTexts()).every(
+        (text) => text.includes('Offline') && !text.includes(devices[0].name),
+      ),
+      'only offline machines are listed',
+    );
+    // Pressed again, the counter shows every machine.
+    await view(page).getByTestId('counter-offline').click();
+    await expectEventually(() => rows.count(), 3, 'rows after releasing the counter');
+    await view(page)
+      .locator('tr', { hasText: devices[0].name })
+      .getByText('Online', { exact: true })
+      .waitFor();
+  } finally {
+    await machine.stop();
+  }
+});
+
+test('machines: lock a machine from the list and watch the command to the end', async ({
+  base,
+  adminPassword,
+  api,
+  mqttUrl,
+  newPage,
+}) => {
+  const { merchantId, devices } = await merchantWithMachines(api, 1);
+  const [device] = devices;
+  const machine = await startMachine(mqttUrl, device);
+  try {
+    await waitForDevice(api, device.id, (d) => d.online === true, 'the simulated machine online');
+    const page = await newPage();
+    await signIn(page, base, 'admin', adminPassword);
+    await page.goto(`${base}/#/device-list?merchantId=${merchantId}`);
+    const row = view(page).locator('tr', { hasText: device.name });
+    await row.getByText('Online', { exact: true }).waitFor();
+    await expectEventually(() => counter(page, 'locked').innerText(), '0', 'locked before');
+
+    await row.getByRole('checkbox').check();
+    const bulk = view(page).locator('.resource-bulk-bar');
+    await bulk.getByText('1 selected').waitFor();
+    await bulk.getByTestId('operation-lock').click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await confirm.locator('.ant-modal-confirm-title', { hasText: 'Lock: 1 machine(s)?' }).waitFor();
+    await confirm.getByRole('button', { name: 'Lock' }).click();
+    await page.getByText('Lock sent to 1 machine(s)').waitFor();
+
+    // The command panel follows the command through the live stream to its end.
+    const panel = view(page).getByTestId('command-panel');
+    const command = panel.locator(`[data-device="${device.id}"]`);
+    await command.waitFor();
+    await command.locator('[data-state="succeeded"]').waitFor({ timeout: 20_000 });
+    expectTrue(machine.status.locked, 'the simulated machine is locked');
+    // The row and the counter follow the machine's new status without a reload.
+    await row.getByText('Locked', { exact: true }).waitFor({ timeout: 10_000 });
+    await expectEventually(() => counter(page, 'locked').innerText(), '1', 'locked after', 10_000);
+    expectEqual((await readDevice(api, device.id)).locked, true, 'the API says locked');
+
+    // The command's row in the remote commands list.
+    await page.goto(`${base}/#/device-command`);
+    await view(page).getByRole('heading', { name: 'Remote commands' }).waitFor();
+    await view(page)
+      .locator('tr', { hasText: device.serialNumber })
+      .locator('[data-state="succeeded"]')
+      .first()
+      .waitFor();
+  } finally {
+    await machine.stop();
+  }
+});
+
+test('machines: create a machine, its secret shown once; a new secret; bind to a store', async ({
+  base,
+  adminPassword,
+  api,
+  newPage,
+}) => {
+  const stamp = Date.now();
+  const model = await createModel(api);
+  const merchantName = `Binder ${stamp}`;
+  const merchantId = await api.createMerchant(merchantName, `binder${stamp}`, PASSWORD);
+  const storeName = `Binder store ${stamp}`;
+  const storeId = await api.createStore(storeName, merchantId);
+  const name = `Created ${stamp}`;
+  const serial = `NEW-${stamp}`;
+
+  const page = await newPage();
+  await signIn(page, base, 'admin', adminPassword);
+  await page.goto(`${base}/#/device-list`);
+  await view(page).getByRole('heading', { name: 'Devices' }).waitFor();
+  await view(page).getByTestId('create').click();
+  await fillField(page, 'Device name', name);
+  await fillField(page, 'Serial number', serial);
+  await chooseOption(page, 'Model', model.name, model.name);
+  await drawer(page).getByTestId('drawer-save').click();
+
+  const dialog = page.getByRole('dialog', { name: 'Machine secret' });
+  await dialog.getByText('It is shown only this once').waitFor();
+  const secret = (await dialog.getByTestId('device-secret').innerText()).trim();
+  expectTrue(secret.length >= 16, 'a secret is shown');
+  await dialog.getByRole('button', { name: 'Copy' }).waitFor();
+  await dialog.getByRole('button', { name: 'I have copied it' }).click();
+  await dialog.waitFor({ state: 'detached' });
+
+  const row = view(page).locator('tr', { hasText: name });
+  await row.waitFor();
+  await row.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'New machine secret' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'New machine secret' }).click();
+  const again = page.getByRole('dialog', { name: 'Machine secret' });
+  await again.getByTestId('device-secret').waitFor();
+  expectTrue((await again.getByTestId('device-secret').innerText()).trim() !== secret, 'a new secret');
+  await again.getByRole('button', { name: 'I have copied it' }).click();
+
+  // Bind it: the store picker offers the chosen merchant's stores.
+  await row.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Bind' }).click();
+  const bind = page.getByRole('dialog', { name: 'Bind 1 machine(s)' });
+  await bind.getByLabel('Merchant', { exact: true }).click();
+  await bind.getByLabel('Merchant', { exact: true }).fill(merchantName);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: merchantName })
+    .click();
+  await bind.getByLabel('Store', { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: storeName }).click();
+  await bind.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('1 machine(s) bound').waitFor();
+  const [created] = await api.list<Record<string, unknown>>('device', { serialNumber: serial });
+  expectEqual([String(created.merchantId), String(created.storeId)], [merchantId, storeId], 'bound to');
+});
+
+test('machines: the detail pages show a working machine, with debugging and live status', async ({
+  base,
+  adminPassword,
+  api,
+  mqttUrl,
+  newPage,
+}) => {
+  const { devices } = await merchantWithMachines(api, 1, 'automatic');
+  const [device] = devices;
+  const machine = await startMachine(mqttUrl, device, 'coffee', 120);
+  try {
+    await waitForDevice(api, device.id, (d) => Number(d.totalCups) >= 2, 'cups made');
+    const page = await newPage();
+    await signIn(page, base, 'admin', adminPassword);
+    await page.goto(`${base}/#/device-list`);
+    await view(page).getByRole('heading', { name: 'Devices' }).waitFor();
+    await view(page).getByRole('link', { name: device.name }).click();
+    await waitForHash(page, '#/device-detailautomatic');
+    const detail = view(page);
+    await detail.getByRole('heading', { name: device.name }).waitFor();
+    await page.locator('.tabs-view').getByText('Automatic device details').waitFor();
+    await detail.getByText(device.serialNumber, { exact: true }).first().waitFor();
+    await detail.locator('[data-live="open"]').waitFor();
+    for (const section of ['detail-today', 'detail-channels', 'detail-production', 'maintenance-basic'])
+      await detail.getByTestId(section).waitFor();
+    // A cup opens to its coffee data.
+    const production = detail.getByTestId('detail-production');
+    await production.locator('.ant-table-row-expand-icon').first().click();
+    await production.getByText('Extraction pressure').first().waitFor();
+
+    // Debugging: the dialog offers the preset commands.
+    await detail.getByTestId('device-debug').click();
+    const debug = page.getByRole('dialog', { name: `Device debugging: ${device.name}` });
+    await debug.getByLabel('Preset command').waitFor();
+    await debug.getByRole('button', { name: 'Cancel' }).click();
+
+    // Restart from the detail page: the command shows under Commands and ends.
+    await detail.getByTestId('operation-restart').click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Restart' }).click();
+    await detail
+      .getByTestId('detail-commands')
+      .locator('[data-state="succeeded"]')
+      .first()
+      .waitFor({ timeout: 20_000 });
+
+    // The semi-automatic page is the same machine with extraction columns.
+    await page.goto(`${base}/#/device-detail?id=${device.id}`);
+    await view(page).getByRole('heading', { name: device.name }).waitFor();
+    await view(page)
+      .getByTestId('detail-production')
+      .getByRole('columnheader', { name: 'Extraction pressure (bar)' })
+      .waitFor();
+  } finally {
+    await machine.stop();
+  }
+});
+
+test('machines: a user without the device list gets no detail page', async ({ base, api, newPage }) => {
+  const stamp = Date.now();
+  const roleId = await api.createRole(`no-devices-${stamp}`, ['1000']);
+  await api.createAccount(`nodev${stamp}`, PASSWORD, [roleId]);
+  const page = await newPage();
+  await signIn(page, base, `nodev${stamp}`, PASSWORD);
+  await page.goto(`${base}/#/device-detail?id=1`);
+  await waitForHash(page, '#/404');
+});
+
+test('machines: the map places the machines by status, also without tiles', async ({
+  base,
+  adminPassword,
+  api,
+  newPage,
+}) => {
+  const { stamp, devices } = await merchantWithMachines(api, 2, 'automatic', (i) => ({
+    latitude: 25.04 + i * 0.01,
+    longitude: 121.51 + i * 0.01,
+  }));
+  const merchantName = `Fleet ${stamp}`;
+  const page = await newPage();
+  await signIn(page, base, 'admin', adminPassword);
+  await page.goto(`${base}/#/map`);
+  await view(page).getByRole('heading', { name: 'Machine map' }).waitFor();
+  await view(page).getByTestId('machine-map').waitFor();
+  await view(page).getByLabel('Merchant', { exact: true }).click();
+  await view(page).getByLabel('Merchant', { exact: true }).fill(merchantName);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: merchantName })
+    .click();
+  await expectEventually(() => view(page).locator('path.map-marker').count(), 2, 'markers of the merchant');
+  expectEqual(await view(page).locator('path.map-marker-offline').count(), 2, 'offline markers');
+  const tiles = await page.locator('.leaflet-tile').count();
+  if (tiles === 0) await view(page).getByTestId('map-no-tiles').waitFor();
+
+  // Zoom works without tiles (the scale follows it), and a marker's popup opens the machine.
+  const scale = view(page).locator('.leaflet-control-scale-line').first();
+  const before = await scale.innerText();
+  await view(page).getByRole('button', { name: 'Zoom out' }).click();
+  await expectEventually(
+    async () => (await scale.innerText()) !== before,
+    true,
+    'the scale after zooming out',
+  );
+  await view(page).locator('path.map-marker').first().click({ force: true });
+  await page.getByTestId('map-popup-detail').click();
+  await waitForHash(page, /^#\/device-detail(automatic)?\?id=/);
+  const opened = new URL(page.url().replace('/#/', '/')).searchParams.get('id');
+  expectTrue(
+    devices.some((d) => d.id === opened),
+    'the popup opens one of the machines',
+  );
+});
+
+test('machines: merchant machines open the device list narrowed to a merchant', async ({
+  base,
+  adminPassword,
+  api,
+  newPage,
+}) => {
+  const { stamp, devices } = await merchantWithMachines(api, 2);
+  const page = await newPage();
+  await signIn(page, base, 'admin', adminPassword);
+  await page.goto(`${base}/#/merchant-machine`);
+  await view(page).getByRole('heading', { name: 'Merchant machines' }).waitFor();
+  const row = view(page).locator('tr', { hasText: `Fleet ${stamp}` });
+  await row.getByRole('link', { name: `2 Offline machines of Fleet ${stamp}` }).click();
+  await waitForHash(page, '#/device-list');
+  await view(page).getByText(`Merchant: Fleet ${stamp}`).waitFor();
+  const rows = view(page).locator('.ant-table-tbody tr.ant-table-row');
+  await expectEventually(() => rows.count(), 2, 'rows of the merchant');
+  expectEqual(
+    await view(page).getByTestId('counter-offline').getAttribute('aria-pressed'),
+    'true',
+    'opened on the offline counter',
+  );
+  expectTrue(
+    (await rows.allInnerTexts()).every((t) => devices.some((d) => t.includes(d.name))),
+    'only the merchant’s machines',
+  );
+});
+
+test('machines: every machine page in en, zh and tw, switched in the navbar, translated and accessible', async ({
+  base,
+  adminPassword,
+  api,
+  newPage,
+}) => {
+  const { devices } = await merchantWithMachines(api, 1, 'automatic', () => ({
+    latitude: 22.3,
+    longitude: 114.17,
+  }));
+  const [device] = devices;
+  const pages: Array<[string, (l: typeof en) => string]> = [
+    ['/device-list', (l) => l.resources.device.title],
+    ['/device-type', (l) => l.resources['device-type'].title],
+    ['/device-model', (l) => l.resources['device-model'].title],
+    ['/device-journal', (l) => l.resources['device-log'].title],
+    ['/map', (l) => l.map.title],
+    ['/merchant-machine', (l) => l.merchantMachines.title],
+    ['/device-command', (l) => l.resources['device-command'].title],
+    ['/dataCenter-produceRecord', (l) => l.resources['production-record'].title],
+    ['/dataCenter-faultLog', (l) => l.resources['fault-log'].title],
+    ['/dataCenter-washRecord', (l) => l.resources['cleaning-record'].title],
+    [`/device-detailautomatic?id=${device.id}`, () => device.name],
+    [`/device-detail?id=${device.id}`, () => device.name],
+  ];
+  const page = await newPage();
+  await signIn(page, base, 'admin', adminPassword);
+  const problems: string[] = [];
+  for (const lang of ['en', 'zh', 'tw'] as Lang[]) {
+    if (lang !== 'en') {
+      await page.getByTestId('language-switcher').click();
+      await page.getByRole('menuitem', { name: LOCALES[lang].languages[lang] }).click();
+      // The pointer stays where the menu was; a button under it would be measured in its hover colour.
+      await page.mouse.move(0, 0);
+      await expectEventually(
+        () => page.evaluate(() => document.documentElement.lang),
+        HTML_LANG[lang],
+        'html lang',
+      );
+    }
+    for (const [path, heading] of pages) {
+      await page.goto(`${base}/#${path}`);
+      await waitForHash(page, `#${path.split('?')[0]}`);
+      // Both detail pages are headed by the machine's name: wait for the one asked for.
+      if (path.startsWith('/device-detail'))
+        await view(page)
+          .locator(
+            `[data-automation="${path.startsWith('/device-detailautomatic') ? 'automatic' : 'semi-automatic'}"]`,
+          )
+          .waitFor();
+      await view(page)
+        .getByRole('heading', { name: heading(LOCALES[lang]) })
+        .first()
+        .waitFor();
+      await page
+        .locator('.app-view:not([hidden]) .ant-spin-spinning')
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
+      // Colours are measured once transitions (a tab turning active) have ended.
+      await page.waitForFunction(() =>
+        document
+          .getAnimations()
+          .filter((a) => a instanceof CSSTransition)
+          .every((a) => a.playState !== 'running'),
+      );
+      const text = await view(page).innerText();
+      const raw = text.match(
+        /\b(?:resources|common|devices|deviceDetail|quality|map|merchantMachines|journal|fixedRoutes|bulk)\.[A-Za-z-]+(?:\.[A-Za-z0-9-]+)*/g,
+      );
+      if (raw) problems.push(`${lang} ${path}: untranslated keys ${[...new Set(raw)].join(', ')}`);
+      const violations = await seriousViolations(page);
+      if (violations.length) problems.push(`${lang} ${path}: axe\n${describeViolations(violations)}`);
+    }
+  }
+  if (problems.length) throw new Error(problems.join('\n'));
+});

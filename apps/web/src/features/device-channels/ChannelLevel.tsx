@@ -1,0 +1,27 @@
+/** A channel's level as a bar of its capacity (red below the low level), or the grams alone. */
+import { Progress, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Row } from '../../api/types';
+import { isLow, levelPercent } from './channel-status';
+
+const grams = (value: unknown) => Math.round(Number(value)).toLocaleString();
+
+export default function ChannelLevel({ row }: { row: Row }) {
+  const { t } = useTranslation();
+  if (row.levelG === null || row.levelG === undefined)
+    return <Typography.Text type="secondary">{t('deviceChannels.notReported')}</Typography.Text>;
+  const percent = levelPercent(row.levelG, row.capacityG);
+  if (percent === null) return <>{`${grams(row.levelG)} ${t('units.g')}`}</>;
+  const text = t('deviceChannels.levelText', { level: grams(row.levelG), capacity: grams(row.capacityG) });
+  return (
+    <Progress
+      className="channel-level"
+      percent={percent}
+      size="small"
+      status={isLow(row) ? 'exception' : 'normal'}
+      format={() => text}
+      aria-label={t('deviceChannels.levelOf', { name: String(row.name ?? '') })}
+      aria-valuetext={`${percent}% (${text})`}
+    />
+  );
+}

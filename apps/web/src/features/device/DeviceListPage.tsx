@@ -1,0 +1,233 @@
+/**
+ * Device list (spec §3): the generic resource screen for machines, with the six counters that
+ * filter it, status tags, bulk remote operations and binding for the selected rows, a new machine
+ * secret (shown once, as after creating a machine), links to each machine's detail page, log and
+ * channels, and live state from the machines' stream. Opened as
+ * `/device-list?merchantId=…&condition=offline` it starts narrowed (merchant machines links here).
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { App, Button, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { DEVICE_CONDITIONS, type DeviceCondition } from '@brewfleet/contracts/enums';
+import { P } from '@brewfleet/contracts/permissions';
+import { deviceResource } from '@brewfleet/contracts/resources/device';
+import { deviceApi, deviceKeys } from '../../api/device-api';
+import type { Row } from '../../api/types';
+import { useArrivalParams } from '../../app/routing/use-arrival-params';
+import { useHasPermission } from '../../app/stores/permission-store';
+import ResourcePage, { type RowAction } from '../../resources/ResourcePage';
+import { useRefOptions } from '../../resources/use-ref-options';
+import BindDialog, { type BindTarget } from './BindDialog';
+import CommandPanel, { LiveBadge } from './CommandPanel';
+import DeviceCounters from './DeviceCounters';
+import { channelsPath, detailPath, journalPath } from './device-links';
+import { CONDITION_FILTERS } from './device-status';
+import DeviceStatusTags from './DeviceStatusTags';
+import RemoteOperations from './RemoteOperations';
+import SecretOnceDialog, { type OnceSecret } from './SecretOnceDialog';
+import { useDeviceLive } from './use-device-live';
+import './device.css';
+
+const PATH = '/device-list';
+const ARRIVAL = ['merchantId', 'storeId', 'condition'] as const;
+/** Flags shown together as the status tags rather than as columns of their own; the counters filter by them. */
+const CONDITION_FLAGS = ['online', 'locked', 'alarm', 'materialShortage', 'maintenanceDue'];
+/** Left out of the table to keep it readable: the status tags, and what the detail page shows. */
+const NOT_COLUMNS = new Set([...CONDITION_FLAGS, 'menuStatus', 'code', 'location']);
+
+const asCondition = (value: string | undefined): DeviceCondition =>
+  (DEVICE_CONDITIONS as readonly string[]).includes(value ?? '') ? (value as DeviceCondition) : 'all';
+
+interface Scope {
+  key: string;
+  merchantId?: string;
+  storeId?: string;
+  condition: DeviceCondition;
+}
+
+export default function DeviceListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const can = useHasPermission();
+  const { modal } = App.useApp();
+  const arrival = useArrivalParams(PATH, ARRIVAL);
+  const [scope, setScope] = useState<Scope>({ key: '', condition: 'all' });
+  // Opening the page with parameters (a merchant machines link) replaces the narrowing.
+  if (scope.key !== arrival.key) {
+    const { merchantId, storeId, condition } = arrival.values;
+    setScope({ key: arrival.key, merchantId, storeId, condition: asCondition(condition) });
+  }
+  const [searchFilters, setSearchFilters] = useState<Record<string, unknown>>({});
+  const [rows, setRows] = useState<Row[]>([]);
+  const [bindTarget, setBindTarget] = useState<BindTarget | null>(null);
+  const [secret, setSecret] = useState<OnceSecret | null>(null);
+
+  const owner = useMemo(
+    () => ({
+      ...(scope.merchantId ? { merchantId: scope.merchantId } : {}),
+      ...(scope.storeId ? { storeId: scope.storeId } : {}),
+    }),
+    [scope.merchantId, scope.storeId],
+  );
+  const fixedFilters = useMemo(
+    () => ({ ...owner, ...CONDITION_FILTERS[scope.condition] }),
+    [owner, scope.condition],
+  );
+  const countersBody = useMemo(() => ({ ...searchFilters, ...owner }), [searchFilters, owner]);
+  const counters = useQuery({
+    queryKey: deviceKeys.counters(countersBody),
+    queryFn: () => deviceApi.counters(countersBody),
+    placeholderData: keepPreviousData,
+  });
+
+  const ids = useMemo(() => rows.map((r) => String(r.id)), [rows]);
+  const live = useDeviceLive(ids);
+  const names = useMemo(
+    () => Object.fromEntries(rows.map((r) => [String(r.id), String(r.name ?? r.id)])),
+    [rows],
+  );
+  const merchants = useRefOptions('merchant', !!scope.merchantId);
+  const merchantName = merchants.data?.find((o) => o.value === scope.merchantId)?.label ?? scope.merchantId;
+
+  const rotateSecret = useCallback(
+    (row: Row) =>
+      modal.confirm({
+        title: t('devices.secret.rotateTitle', { name: String(row.name ?? '') }),
+        content: t('devices.secret.rotateHint'),
+        okText: t('devices.secret.rotate'),
+        okButtonProps: { danger: true },
+        cancelText: t('common.cancel'),
+        onOk: async () => {
+          try {
+            const answer = await deviceApi.credentials(row.id);
+            setSecret({ serialNumber: answer.serialNumber, secret: answer.secret });
+          } catch {
+            // toasted by the client
+          }
+        },
+      }),
+    [modal, t],
+  );
+
+  const rowActions: RowAction[] = [
+    // The machine's name opens its detail page.
+    {
+      key: 'journal',
+      label: t('devices.links.journal'),
+      permission: P.deviceLog.list,
+      onClick: (row) => navigate(journalPath(row.id)),
+    },
+    {
+      key: 'channels',
+      label: t('devices.links.channels'),
+      permission: P.deviceChannel.list,
+      onClick: (row) => navigate(channelsPath(row.id)),
+    },
+    {
+      key: 'bind',
+      label: t('devices.bind.action'),
+      permission: P.device.bind,
+      more: true,
+      onClick: (row) =>
+        setBindTarget({
+          ids: [row.id],
+          merchantId: row.merchantId as string,
+          storeId: row.storeId as string,
+        }),
+    },
+    {
+      key: 'secret',
+      label: t('devices.secret.rotate'),
+      permission: P.device.credentials,
+      more: true,
+      onClick: rotateSecret,
+    },
+  ];
+
+  const adjustColumns = useCallback(
+    (columns: ColumnsType<Row>): ColumnsType<Row> => {
+      const kept = columns
+        .filter((c) => !NOT_COLUMNS.has(String(c.key)))
+        .map((c) =>
+          c.key === 'name'
+            ? {
+                ...c,
+                render: (value: unknown, row: Row) => (
+                  <Link to={detailPath(row)}>{String(value ?? row.id)}</Link>
+                ),
+              }
+            : c,
+        );
+      const status = {
+        key: 'status',
+        title: t('devices.status.column'),
+        render: (_: unknown, row: Row) => <DeviceStatusTags device={row} />,
+      };
+      const at = kept.findIndex((c) => c.key === 'serialNumber') + 1;
+      return [...kept.slice(0, at), status, ...kept.slice(at)];
+    },
+    [t],
+  );
+
+  const header = (
+    <>
+      <DeviceCounters
+        counters={counters.data}
+        loading={counters.isFetching}
+        active={scope.condition}
+        onChange={(condition) => setScope((s) => ({ ...s, condition }))}
+      />
+      {(scope.merchantId || scope.storeId) && (
+        <div className="device-scope">
+          <Tag>{t('devices.scope.merchant', { name: merchantName })}</Tag>
+          <Button
+            size="small"
+            type="link"
+            onClick={() => setScope((s) => ({ ...s, merchantId: undefined, storeId: undefined }))}
+          >
+            {t('devices.scope.clear')}
+          </Button>
+        </div>
+      )}
+      <div className="device-scope">
+        <LiveBadge status={live} />
+      </div>
+    </>
+  );
+
+  return (
+    <>
+      <ResourcePage
+        def={deviceResource}
+        fixedFilters={fixedFilters}
+        hiddenSearch={CONDITION_FLAGS}
+        wide
+        header={header}
+        rowActions={rowActions}
+        adjustColumns={adjustColumns}
+        onRowsChange={setRows}
+        onFiltersChange={setSearchFilters}
+        onCreated={(row) => {
+          if (typeof row.secret === 'string')
+            setSecret({ serialNumber: String(row.serialNumber ?? ''), secret: row.secret });
+        }}
+        bulkActions={(selected, clearSelection) => (
+          <>
+            <RemoteOperations ids={selected} names={names} size="small" onIssued={clearSelection} />
+            {can(P.device.bind) && (
+              <Button size="small" onClick={() => setBindTarget({ ids: selected })}>
+                {t('devices.bind.action')}
+              </Button>
+            )}
+          </>
+        )}
+      />
+      <CommandPanel />
+      <BindDialog target={bindTarget} onClose={() => setBindTarget(null)} />
+      <SecretOnceDialog value={secret} onClose={() => setSecret(null)} />
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { DeviceCounters, DeviceDetail, LiveCommand, LiveDevice } from '@brewfleet/contracts/fleet-api';
+import { deviceKeys } from '../../api/device-api';
+import { resourceKeys } from '../../resources/use-ref-options';
+import { applyLiveEvent, counterDelta, patchCounters, patchDetail, patchDeviceRow } from './live-cache';
+
+const snapshot = (patch: Partial<LiveDevice> = {}): LiveDevice => ({
+  kind: 'device',
+  id: '7',
+  online: true,
+  state: 'idle',
+  locked: false,
+  alarm: false,
+  materialShortage: false,
+  maintenanceDue: false,
+  menuStatus: 'updated',
+  lastSeenAt: '2026-11-22T08:00:00Z',
+  totalCups: 10,
+  ...patch,
+});
+
+const command = (patch: Partial<LiveCommand> = {}): LiveCommand => ({
+  kind: 'command',
+  id: '90',
+  deviceId: '7',
+  type: 'lock',
+  state: 'sent',
+  attempts: 1,
+  reason: null,
+  updatedAt: '2026-11-22T08:00:01Z',
+  ...patch,
+});
+
+const row = (patch: Record<string, unknown> = {}) => ({ ...snapshot(), name: 'Lobby', ...patch });
+const COUNTERS: DeviceCounters = { all: 3, offline: 1, shortage: 0, alarm: 0, locked: 0, maintenance: 0 };
+
+const detail = (): DeviceDetail => ({
+  device: row(),
+  modelName: null,
+  typeName: null,
+  merchantName: null,
+  storeName: null,
+  maintenance: {
+    basic: { cupsSince: 0, every: 500, due: false, lastAt: null },
+    deep: { cupsSince: 0, every: 5000, due: false, lastAt: null },
+  },
+  today: { cups: 0, badCups: 0, failed: 0 },
+  faultStats: [],
+  channels: [],
+  production: [],
+  faults: [],
+  cleanings: [],
+  commands: [{ id: '90', type: 'lock', state: 'queued', attempts: 0 }],
+});
+
+describe('live patches', () => {
+  it('replace the live fields of a row, and keep the row when nothing changed', () => {
+    const before = row();
+    expect(patchDeviceRow(before, snapshot())).toBe(before);
+    const after = patchDeviceRow(before, snapshot({ locked: true, totalCups: 11 }));
+    expect(after).toMatchObject({ name: 'Lobby', locked: true, totalCups: 11 });
+  });
+
+  it('move each counter by what changed', () => {
+    expect(counterDelta(row({ online: false }), row({ online: true, locked: true }))).toEqual({
+      offline: -1,
+      locked: 1,
+    });
+    expect(counterDelta(row(), row())).toEqual({});
+    expect(patchCounters(COUNTERS, { offline: -1, locked: 1 })).toEqual({
+      ...COUNTERS,
+      offline: 0,
+      locked: 1,
+    });
+    expect(patchCounters(COUNTERS, { alarm: -1 })?.alarm).toBe(0);
+  });
+
+  it('move a command of the detail page forward only, and add one it did not know', () => {
+    const d = detail();
+    const sent = patchDetail(d, command({ state: 'sent' }))!;
+    expect(sent.commands[0]).toMatchObject({ id: '90', state: 'sent', attempts: 1 });
+    // A late 'sent' does not undo 'succeeded'.
+    const done = patchDetail(patchDetail(sent, command({ state: 'succeeded' })), command({ state: 'sent' }))!;
+    expect(done.commands[0].state).toBe('succeeded');
+    const other = patchDetail(d, command({ id: '91', type: 'restart', state: 'queued' }))!;
+    expect(other.commands.map((c) => c.id)).toEqual(['91', '90']);
+    expect(patchDetail(d, command({ deviceId: '8' }))).toBe(d);
+  });
+
+  it('patch the cached lists, counters and detail once, however often the event comes', () => {
+    const client = new QueryClient();
+    const listKey = resourceKeys.list('device', { page: 1, limit: 10 });
+    client.setQueryData(listKey, { list: [row(), { ...row(), id: '8' }], total: 2, page: 1, limit: 10 });
+    client.setQueryData(deviceKeys.counters({}), COUNTERS);
+    client.setQueryData(deviceKeys.detail('7'), detail());
+    const commandsKey = resourceKeys.list('device-command', { page: 1, limit: 10 });
+    client.setQueryData(commandsKey, { list: [{ id: '90', state: 'queued', attempts: 0 }], total: 1 });
+
+    const locked = snapshot({ locked: true, online: true });
+    applyLiveEvent(client, locked);
+    applyLiveEvent(client, locked);
+    const list = client.getQueryData<{ list: Array<Record<string, unknown>> }>(listKey)!.list;
+    expect(list.map((r) => r.locked)).toEqual([true, false]);
+    expect(client.getQueryData(deviceKeys.counters({}))).toEqual({ ...COUNTERS, locked: 1 });
+    expect(client.getQueryData<DeviceDetail>(deviceKeys.detail('7'))!.device.locked).toBe(true);
+
+    applyLiveEvent(client, command({ state: 'acknowledged', attempts: 1 }));
+    expect(client.getQueryData<{ list: Array<Record<string, unknown>> }>(commandsKey)!.list[0]).toMatchObject(
+      {
+        state: 'acknowledged',
+        attempts: 1,
+      },
+    );
+    expect(client.getQueryData<DeviceDetail>(deviceKeys.detail('7'))!.commands[0].state).toBe('acknowledged');
+  });
+});

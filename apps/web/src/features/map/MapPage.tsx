@@ -1,0 +1,136 @@
+/**
+ * Map (`/map`): every machine with coordinates, coloured by status (online green, offline grey,
+ * alarm red, locked orange, shortage gold), narrowed by merchant and store. Tiles come from the
+ * server's MAP_TILE_URL; without one the map still works on a plain graticule. Leaflet is loaded
+ * with this page only.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Form, Select, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { MAP_STATUSES, type MapPoint } from '@brewfleet/contracts/fleet-api';
+import { deviceApi, deviceKeys } from '../../api/device-api';
+import { useRefOptions } from '../../resources/use-ref-options';
+import { detailPath } from '../device/device-links';
+import { STATUS_COLORS } from '../device/device-status';
+import MachineMap from './MachineMap';
+import './map.css';
+
+export function Legend({ points }: { points: MapPoint[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="map-legend" aria-label={t('map.legend')}>
+      {MAP_STATUSES.map((status) => (
+        <li key={status} data-status={status}>
+          <span className="map-legend-dot" style={{ background: STATUS_COLORS[status].marker }} aria-hidden />
+          {t(`devices.status.${status}`)} ({points.filter((p) => p.status === status).length})
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function MapPage() {
+  const { t } = useTranslation();
+  const [merchantId, setMerchantId] = useState<string | undefined>();
+  const [storeId, setStoreId] = useState<string | undefined>();
+  const merchants = useRefOptions('merchant');
+  const stores = useRefOptions('store', true, merchantId);
+  const filters = { ...(merchantId ? { merchantId } : {}), ...(storeId ? { storeId } : {}) };
+  const map = useQuery({ queryKey: deviceKeys.map(filters), queryFn: () => deviceApi.map(filters) });
+  const points = map.data?.points ?? [];
+
+  return (
+    <Card
+      className="page-card"
+      title={
+        <Typography.Title level={2} className="resource-title">
+          {t('map.title')}
+        </Typography.Title>
+      }
+    >
+      <Form layout="inline" className="resource-search" role="search" name="map-filters">
+        <Form.Item label={t('resources.device.fields.merchantId')} htmlFor="map-merchant">
+          <Select
+            id="map-merchant"
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            options={merchants.data ?? []}
+            value={merchantId}
+            placeholder={t('common.pleaseSelect')}
+            onChange={(value?: string) => {
+              setMerchantId(value);
+              setStoreId(undefined);
+            }}
+          />
+        </Form.Item>
+        <Form.Item label={t('resources.device.fields.storeId')} htmlFor="map-store">
+          <Select
+            id="map-store"
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            options={stores.data ?? []}
+            value={storeId}
+            placeholder={t('common.pleaseSelect')}
+            onChange={(value?: string) => setStoreId(value)}
+          />
+        </Form.Item>
+      </Form>
+      {map.data && !map.data.tileUrl && (
+        <Alert
+          type="info"
+          showIcon
+          className="map-notice"
+          title={t('map.noTiles')}
+          data-testid="map-no-tiles"
+        />
+      )}
+      <Space className="map-summary" wrap>
+        <Legend points={points} />
+        <Typography.Text type="secondary">{t('map.count', { count: points.length })}</Typography.Text>
+      </Space>
+      {map.data && <MachineMap tileUrl={map.data.tileUrl} points={points} />}
+      <Table<MapPoint>
+        className="map-table"
+        rowKey="id"
+        size="small"
+        loading={map.isFetching}
+        dataSource={points}
+        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        columns={[
+          {
+            key: 'name',
+            title: t('resources.device.fields.name'),
+            render: (_, p) => <Link to={detailPath(p)}>{p.name}</Link>,
+          },
+          {
+            key: 'serialNumber',
+            dataIndex: 'serialNumber',
+            title: t('resources.device.fields.serialNumber'),
+          },
+          {
+            key: 'status',
+            title: t('devices.status.column'),
+            render: (_, p) => (
+              <span className="map-status">
+                <span
+                  className="map-legend-dot"
+                  style={{ background: STATUS_COLORS[p.status].marker }}
+                  aria-hidden
+                />
+                {t(`devices.status.${p.status}`)}
+              </span>
+            ),
+          },
+          { key: 'store', dataIndex: 'storeName', title: t('resources.device.fields.storeId') },
+          {
+            key: 'position',
+            title: t('map.position'),
+            render: (_, p) => `${p.latitude.toFixed(4)}, ${p.longitude.toFixed(4)}`,
+          },
+        ]}
+      />
+    </Card>
+  );
+}
