@@ -59,6 +59,9 @@ export interface LiveDevice {
   materialShortage: boolean;
   maintenanceDue: boolean;
   menuStatus: string;
+  /** The menu version the machine runs, and the one last pushed to it. */
+  menuVersion: string | null;
+  assignedMenuVersion: string | null;
   lastSeenAt: string | null;
   totalCups: number;
 }
@@ -70,6 +73,9 @@ export interface LiveCommand {
   state: CommandState;
   attempts: number;
   reason: string | null;
+  /** A rejected menu's reasons, product by product; the release a menu command belongs to. */
+  details: Array<{ productCode?: string; message: string }> | null;
+  menuReleaseId: string | null;
   updatedAt: string;
 }
 export type LiveEvent = LiveDevice | LiveCommand;

@@ -67,6 +67,7 @@ export function registerLive(app: FastifyInstance, deps: FleetDeps) {
           changedDevices: await rows<Record<string, unknown>>(
             tx,
             sql`select id::text, online, state, locked, alarm, material_shortage, maintenance_due, menu_status,
+                       menu_version, assigned_menu_version,
                        ${iso(sql`last_seen_at`)} as last_seen_at, total_cups, ${iso(sql`updated_at`)} as updated_at
                 from device where updated_at > ${since}::timestamptz - ${OVERLAP}
                   and ${visibleTo(devices, request.user) ?? sql`true`} ${ids ? sql`and id in ${ids}` : sql``}
@@ -74,7 +75,8 @@ export function registerLive(app: FastifyInstance, deps: FleetDeps) {
           ),
           changedCommands: await rows<Record<string, unknown>>(
             tx,
-            sql`select id::text, device_id::text, type, state, attempts, reason, ${iso(sql`updated_at`)} as updated_at
+            sql`select id::text, device_id::text, type, state, attempts, reason, details, menu_release_id::text,
+                       ${iso(sql`updated_at`)} as updated_at
                 from device_command where updated_at > ${since}::timestamptz - ${OVERLAP}
                   and ${visibleTo(commands, request.user) ?? sql`true`} ${ids ? sql`and device_id in ${ids}` : sql``}
                 order by updated_at limit 500`,
@@ -91,6 +93,8 @@ export function registerLive(app: FastifyInstance, deps: FleetDeps) {
             materialShortage: Boolean(d.material_shortage),
             maintenanceDue: Boolean(d.maintenance_due),
             menuStatus: String(d.menu_status),
+            menuVersion: (d.menu_version as string) ?? null,
+            assignedMenuVersion: (d.assigned_menu_version as string) ?? null,
             lastSeenAt: (d.last_seen_at as string) ?? null,
             totalCups: Number(d.total_cups),
           });
@@ -105,6 +109,8 @@ export function registerLive(app: FastifyInstance, deps: FleetDeps) {
             state: c.state as LiveCommand['state'],
             attempts: Number(c.attempts),
             reason: (c.reason as string) ?? null,
+            details: (c.details as LiveCommand['details']) ?? null,
+            menuReleaseId: (c.menu_release_id as string) ?? null,
             updatedAt: String(c.updated_at),
           });
           if (String(c.updated_at) > since) since = String(c.updated_at);

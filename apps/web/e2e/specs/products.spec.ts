@@ -1,0 +1,448 @@
+/** The catalog and the product flow (issue 6): code rules, products made step by step, store products. */
+import type { Locator, Page } from 'playwright-core';
+import { test } from '../harness';
+import type { AdminApi } from '../support/api';
+import { emptyDraft } from '../../src/features/products/product-draft';
+import { createModel, registerDevice } from '../support/fleet';
+import { drawer, fillField, saveDrawer } from '../support/form';
+import {
+  describeViolations,
+  expectEqual,
+  expectEventually,
+  seriousViolations,
+  setLanguageCookie,
+  signIn,
+  view,
+  waitForHash,
+  type Lang,
+} from '../support/ui';
+
+const PASSWORD = 'Product-Pass-2026';
+type Item = Record<string, unknown> & { id: string };
+
+/** A merchant whose administrator signs in, with a store and the catalog a product draws on. */
+async function merchantWithCatalog(api: AdminApi, stamp: number) {
+  const name = `Bean Co ${stamp}`;
+  const account = `bean${stamp}`;
+  const merchantId = await api.createMerchant(name, account, PASSWORD);
+  const store = `Bean kiosk ${stamp}`;
+  const storeId = await api.createStore(store, merchantId);
+  for (const material of [
+    { name: 'Espresso beans', unit: 'g', min: 15, max: 22, shelfLifeHours: 72 },
+    { name: 'Oolong leaves', unit: 'g', shelfLifeHours: 240 },
+  ])
+    await api.call('POST', '/coffee/material', { merchantId, ...material });
+  const size = await api.call<Item>('POST', '/coffee/option-type', { merchantId, name: 'Size' });
+  await api.call('POST', '/coffee/option', { merchantId, optionTypeId: size.id, name: 'Small' });
+  await api.call('POST', '/coffee/option', {
+    merchantId,
+    optionTypeId: size.id,
+    name: 'Large',
+    amountFactor: 1.4,
+    priceChange: '0.80',
+  });
+  return { merchantId, account, store, storeId };
+}
+
+/** Opens an antd select by its label and picks an option (the list is rendered outside the view). */
+async function choose(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByLabel(label, { exact: true }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+    .first()
+    .click();
+}
+
+const step = (page: Page, key: string) => view(page).getByTestId(`product-step-${key}`);
+const next = async (page: Page, to: string) => {
+  await view(page).getByTestId('flow-next').click();
+  await step(page, to).waitFor();
+};
+
+test('products: a coffee product through the flow, a recipe error fixed, a draft kept, then sold in a store', async ({
+  base,
+  api,
+  newPage,
+}) => {
+  const stamp = Date.now();
+  const shop = await merchantWithCatalog(api, stamp);
+  const name = `Flat white ${stamp}`;
+  const page = await newPage();
+  await signIn(page, base, shop.account, PASSWORD);
+
+  // A code rule, with its next code previewed as it is typed.
+  const prefix = `FW${stamp % 100000}-`;
+  await page.goto(`${base}/#/produce-name-rule`);
+  await view(page).getByRole('heading', { name: 'Code rules' }).waitFor();
+  await view(page).getByTestId('create').click();
+  await fillField(page, 'Rule name', 'Coffee');
+  await fillField(page, 'Prefix', prefix);
+  await fillField(page, 'Digits', '3');
+  await fillField(page, 'Next number', '7');
+  await drawer(page).getByTestId('code-rule-preview').getByText(`${prefix}007`).waitFor();
+  await fillField(page, 'Suffix', '-C');
+  await drawer(page).getByTestId('code-rule-preview').getByText(`${prefix}007-C`).waitFor();
+  await saveDrawer(page);
+  await view(page)
+    .locator('tr', { hasText: `${prefix}007-C` })
+    .waitFor();
+
+  // Create → coffee flow.
+  await page.goto(`${base}/#/produce-name`);
+  await view(page).getByRole('heading', { name: 'Products' }).waitFor();
+  await view(page).getByTestId('create-product').click();
+  await page.getByTestId('flow-produce-name-create').click();
+  await waitForHash(page, '#/produce-name-create');
+  await view(page).getByRole('heading', { name: 'New coffee product' }).waitFor();
+
+  // 1. Product information: nothing filled in yet, so the flow does not move on.
+  await next(page, 'info');
+  await page.getByText('Please complete the product information').first().waitFor();
+  await view(page).getByLabel('Product name', { exact: true }).fill(name);
+  await view(page).getByRole('button', { name: 'Generate' }).click();
+  await expectEventually(
+    () => view(page).getByLabel('Product code', { exact: true }).inputValue(),
+    `${prefix}007-C`,
+    'code from the rule',
+  );
+  await view(page).getByLabel('Price', { exact: true }).fill('3.20');
+  await next(page, 'materials');
+
+  // 2. Materials: the material brings its unit and limits.
+  await choose(page, step(page, 'materials'), 'Material', 'Espresso beans');
+  await view(page).getByLabel('Amount', { exact: true }).fill('18');
+  expectEqual(await view(page).getByLabel('Highest', { exact: true }).inputValue(), '22', 'limit');
+  await next(page, 'recipe');
+
+  // 3. Recipe: a temperature the coffee machines do not allow is named, and holds the flow.
+  await choose(page, step(page, 'recipe'), 'Action', 'Brew');
+  await view(page).getByLabel('Channel', { exact: true }).fill('1');
+  await choose(page, step(page, 'recipe'), 'Parameter 1', 'Temperature (°C)');
+  await view(page).getByLabel('Value 1', { exact: true }).fill('120');
+  const problems = view(page).getByTestId('recipe-problems');
+  await problems.getByText('Step 1: Temperature 120 is outside 80–96 °C').waitFor();
+  await view(page).getByTestId('flow-next').click();
+  await page.getByText('Please complete the product information').first().waitFor();
+  await step(page, 'recipe').waitFor();
+
+  // Leave (another page, then a reload that clears the tab), come back: the draft is offered back.
+  await page.goto(`${base}/#/home`);
+  await page.reload();
+  await waitForHash(page, '#/home');
+  await page.goto(`${base}/#/produce-name-create`);
+  await view(page).getByTestId('draft-notice').waitFor();
+  await step(page, 'recipe').waitFor();
+  expectEqual(await view(page).getByLabel('Value 1', { exact: true }).inputValue(), '120', 'kept value');
+  await view(page).getByLabel('Value 1', { exact: true }).fill('93');
+  await problems.waitFor({ state: 'detached' });
+  await view(page).getByRole('button', { name: 'Add a parameter' }).click();
+  await choose(page, step(page, 'recipe'), 'Parameter 2', 'Powder (g)');
+  await view(page).getByLabel('Value 2', { exact: true }).fill('18');
+  await next(page, 'combos');
+
+  // 4. Recipe combination: one row per size, the large one from its option's settings.
+  await choose(page, step(page, 'combos'), 'Specification types', 'Size');
+  await page.keyboard.press('Escape');
+  const combos = view(page).getByTestId('recipe-combos');
+  await combos.locator('tr', { hasText: 'Small' }).waitFor();
+  const large = combos.locator('tr', { hasText: 'Large' });
+  expectEqual(
+    await large.getByLabel(/^Amount factor of combination/).inputValue(),
+    '1.40',
+    'factor of the large cup',
+  );
+  await large.getByLabel(/^Price change of combination/).fill('0.90');
+  await next(page, 'accessories');
+
+  // 5. Accessories: none. Save → back on the list.
+  await view(page).getByTestId('flow-save').click();
+  await waitForHash(page, '#/produce-name');
+  await view(page).locator('tr', { hasText: name }).waitFor();
+
+  const [product] = await api.list<Item>('product', { name });
+  expectEqual(String(product.merchantId), shop.merchantId, 'merchant');
+  expectEqual(
+    [product.code, product.family, product.kind, product.price],
+    [`${prefix}007-C`, 'coffee', 'drink', '3.20'],
+    'product',
+  );
+  // Stored as jsonb: compared field by field, jsonb keeps its own key order.
+  const [brew] = (product.recipe as { steps: Item[] }).steps;
+  expectEqual(
+    [brew.action, brew.channel, brew.params],
+    ['brew', 1, { powderG: 18, temperatureC: 93 }],
+    'recipe',
+  );
+  expectEqual(
+    (product.recipeCombos as Item[]).map((c) => [c.amountFactor, c.priceChange]).sort(),
+    [
+      [1, '0.00'],
+      [1.4, '0.90'],
+    ],
+    'combinations',
+  );
+  expectEqual((product.materials as Item[])[0].amount, 18, 'material amount');
+  const drafts = await page.evaluate(() =>
+    Object.keys(localStorage).filter((k) => k.startsWith('brewfleet:product-draft')),
+  );
+  expectEqual(drafts, [], 'drafts left after saving');
+
+  // Sold in the store at its own price, then made unavailable there.
+  await page.goto(`${base}/#/produce-store-product`);
+  await view(page).getByRole('heading', { name: 'Store products' }).waitFor();
+  await choose(page, view(page), 'Store', shop.store);
+  await view(page).getByTestId('add-products').click();
+  const dialog = page.getByRole('dialog');
+  await choose(page, dialog, 'Products', name);
+  await dialog.getByLabel('Own price', { exact: true }).fill('3.50');
+  await dialog.getByTestId('add-products-ok').click();
+  await dialog.waitFor({ state: 'detached' });
+  const row = view(page).getByTestId('sales-table').locator('tr', { hasText: name });
+  await row.getByText('$ 3.50').waitFor();
+  await row.getByText('$ 3.20').waitFor();
+  await row.getByRole('switch', { name: `${name} available` }).click();
+  await expectEventually(
+    async () => {
+      const [sale] = await api.list<Item>('store-product', { storeId: shop.storeId });
+      return [sale?.price, sale?.available];
+    },
+    ['3.50', false],
+    'store product',
+  );
+});
+
+test('products: a tea product with its three extraction segments', async ({ base, api, newPage }) => {
+  const stamp = Date.now();
+  const shop = await merchantWithCatalog(api, stamp);
+  const name = `Oolong ${stamp}`;
+  const page = await newPage();
+  await signIn(page, base, shop.account, PASSWORD);
+  await page.goto(`${base}/#/produce-three-name-create`);
+  await view(page).getByRole('heading', { name: 'New tea product' }).waitFor();
+
+  await view(page).getByLabel('Product name', { exact: true }).fill(name);
+  await view(page).getByLabel('Product code', { exact: true }).fill(`OOL-${stamp}`);
+  await view(page).getByLabel('Price', { exact: true }).fill('2.60');
+  await next(page, 'materials');
+  await choose(page, step(page, 'materials'), 'Material', 'Oolong leaves');
+  await view(page).getByLabel('Amount', { exact: true }).fill('6');
+  await next(page, 'recipe');
+  await choose(page, step(page, 'recipe'), 'Action', 'Steep');
+  await choose(page, step(page, 'recipe'), 'Parameter 1', 'Water (ml)');
+  await view(page).getByLabel('Value 1', { exact: true }).fill('300');
+
+  // No segment out yet: the machine could not pour anything.
+  await view(page).getByTestId('flow-next').click();
+  await view(page)
+    .getByTestId('recipe-problems')
+    .getByText('A tea recipe has three segments, at least one of them out')
+    .waitFor();
+  const segments = view(page).getByTestId('tea-segments');
+  await segments.getByRole('switch', { name: 'First segment out' }).click();
+  await segments.getByLabel('First segment range (s)').fill('40');
+  await segments.getByLabel('First segment amount of tea (g)').fill('6');
+  await segments.getByRole('switch', { name: 'Second segment out' }).click();
+  await segments.getByLabel('Second segment range (s)').fill('60');
+  await view(page).getByTestId('recipe-problems').waitFor({ state: 'detached' });
+  await next(page, 'combos');
+  await next(page, 'accessories');
+  await view(page).getByTestId('flow-save').click();
+  await waitForHash(page, '#/produce-name');
+  await view(page).locator('tr', { hasText: name }).waitFor();
+
+  const [product] = await api.list<Item>('product', { name });
+  expectEqual([product.family, product.kind], ['tea', 'tea'], 'family and kind');
+  expectEqual(
+    (product.recipe as { segments: unknown }).segments,
+    [
+      { out: true, rangeS: 40, amountG: 6 },
+      { out: true, rangeS: 60, amountG: 0 },
+      { out: false, rangeS: 0, amountG: 0 },
+    ],
+    'segments',
+  );
+
+  // Copied: the copy keeps the recipe and needs its own code.
+  await view(page).locator('tr', { hasText: name }).getByRole('button', { name: 'Copy' }).click();
+  await view(page)
+    .getByRole('heading', { name: `Copy a product · ${name}` })
+    .waitFor();
+  expectEqual(
+    await view(page).getByLabel('Product code', { exact: true }).inputValue(),
+    '',
+    'code of a copy',
+  );
+  await view(page).getByLabel('Product name', { exact: true }).fill(`${name} large`);
+  await view(page).getByLabel('Product code', { exact: true }).fill(`OOL-${stamp}-L`);
+  for (const to of ['materials', 'recipe', 'combos', 'accessories']) await next(page, to);
+  await view(page).getByTestId('flow-save').click();
+  await waitForHash(page, '#/produce-name');
+  const [copy] = await api.list<Item>('product', { code: `OOL-${stamp}-L` });
+  expectEqual(copy.recipe, product.recipe, 'recipe of the copy');
+
+  // Edited: saved from the first step; the recipe is untouched, so its version stays.
+  await view(page)
+    .locator('tr', { hasText: `OOL-${stamp}-L` })
+    .getByRole('button', { name: 'Edit' })
+    .click();
+  await view(page)
+    .getByRole('heading', { name: `Edit product · ${name} large` })
+    .waitFor();
+  await view(page).getByLabel('Price', { exact: true }).fill('3.10');
+  await view(page).getByTestId('flow-save').click();
+  await waitForHash(page, '#/produce-name');
+  await expectEventually(
+    async () => {
+      const [edited] = await api.list<Item>('product', { code: `OOL-${stamp}-L` });
+      return [edited.price, edited.recipeVersion];
+    },
+    ['3.10', 1],
+    'edited product',
+  );
+});
+
+test('products: an automatic coffee machine sells coffee products of its merchant', async ({
+  base,
+  api,
+  newPage,
+}) => {
+  const stamp = Date.now();
+  const shop = await merchantWithCatalog(api, stamp);
+  const model = await createModel(api, 'automatic', 'coffee');
+  const machine = await registerDevice(api, model.id, { merchantId: shop.merchantId, storeId: shop.storeId });
+  await api.call('POST', '/coffee/product', {
+    merchantId: shop.merchantId,
+    name: `Ristretto ${stamp}`,
+    code: `RIS-${stamp}`,
+    kind: 'drink',
+    family: 'coffee',
+    price: '2.50',
+    recipe: { steps: [{ action: 'brew', params: { powderG: 18, waterMl: 40 } }] },
+  });
+  await api.call('POST', '/coffee/product', {
+    merchantId: shop.merchantId,
+    name: `Jasmine ${stamp}`,
+    code: `JAS-${stamp}`,
+    kind: 'tea',
+    family: 'tea',
+    price: '2.00',
+    recipe: { steps: [{ action: 'steep', params: { waterMl: 300 } }], segments: TEA_SEGMENTS },
+  });
+
+  const page = await newPage();
+  await signIn(page, base, shop.account, PASSWORD);
+  await page.goto(`${base}/#/produce-thermoplan-machine-product`);
+  await view(page).getByRole('heading', { name: 'Automatic machine products' }).waitFor();
+  await choose(page, view(page), 'Machine', machine.serialNumber);
+  await view(page).getByTestId('add-products').click();
+  const dialog = page.getByRole('dialog');
+  // Only coffee products are offered for a coffee machine.
+  await dialog.getByLabel('Products', { exact: true }).click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await options.first().waitFor();
+  expectEqual(await options.allInnerTexts(), [`Ristretto ${stamp} (RIS-${stamp})`], 'products offered');
+  await options.first().click();
+  await page.keyboard.press('Escape');
+  await dialog.getByTestId('add-products-ok').click();
+  await dialog.waitFor({ state: 'detached' });
+  const row = view(page)
+    .getByTestId('sales-table')
+    .locator('tr', { hasText: `Ristretto ${stamp}` });
+  await row.getByText('$ 2.50').first().waitFor();
+  // The machine's own price, typed in the table.
+  await row.getByLabel(`Own price of Ristretto ${stamp}`).fill('2.70');
+  await row.getByLabel(`Own price of Ristretto ${stamp}`).press('Enter');
+  await expectEventually(
+    async () => (await api.list<Item>('machine-product', { deviceId: machine.id }))[0]?.price,
+    '2.70',
+    'machine price',
+  );
+});
+
+const TEA_SEGMENTS = [
+  { out: true, rangeS: 40, amountG: 6 },
+  { out: false, rangeS: 0, amountG: 0 },
+  { out: false, rangeS: 0, amountG: 0 },
+];
+
+/** Complete up to the recipe: the flow stays on the recipe step and lists what the recipe lacks. */
+const TEA_DRAFT = {
+  ...emptyDraft('tea', '1'),
+  name: 'Oolong',
+  code: 'OOL-1',
+  price: '2.60',
+  materials: [{ materialId: '1', amount: 6, min: null, max: null, unit: 'g' as const }],
+};
+
+const HEADINGS: Record<Exclude<Lang, 'en'>, Record<string, string>> = {
+  zh: {
+    '/produce-name': '商品',
+    '/produce-name-create': '新增咖啡商品',
+    '/produce-three-name-create': '新增茶饮商品',
+    '/produce-store-product': '门店商品',
+    '/produce-thermoplan-machine-product': '全自动机器商品',
+    '/produce-parameter': '商品参数',
+    '/produce-name-rule': '编码规则',
+  },
+  tw: {
+    '/produce-name': '商品',
+    '/produce-name-create': '新增咖啡商品',
+    '/produce-three-name-create': '新增茶飲商品',
+    '/produce-store-product': '門市商品',
+    '/produce-thermoplan-machine-product': '全自動機器商品',
+    '/produce-parameter': '商品參數',
+    '/produce-name-rule': '編碼規則',
+  },
+};
+
+test('products: catalog and product screens in zh and tw, translated and accessible', async ({
+  base,
+  adminPassword,
+  newPage,
+}) => {
+  const problems: string[] = [];
+  for (const lang of ['zh', 'tw'] as const) {
+    const page = await newPage();
+    await signIn(page, base, 'admin', adminPassword);
+    await setLanguageCookie(page, base, lang);
+    await page.reload();
+    // A tea draft left at the recipe step: the flow opens there, with its segments.
+    await page.evaluate((draft) => {
+      const user = JSON.parse(localStorage.getItem('brewfleet:user') ?? '{}') as { userId?: string };
+      const key = `brewfleet:product-draft:${user.userId}:produce-three-name-create:new`;
+      localStorage.setItem(
+        key,
+        JSON.stringify({ version: 1, draft, step: 2, savedAt: new Date().toISOString() }),
+      );
+    }, TEA_DRAFT);
+    for (const [path, heading] of Object.entries(HEADINGS[lang])) {
+      await page.goto(`${base}/#${path}`);
+      await view(page).getByRole('heading', { name: heading, exact: true }).waitFor();
+      await page
+        .locator('.ant-spin-spinning')
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
+      if (path === '/produce-three-name-create') {
+        await view(page).getByTestId('tea-segments').waitFor();
+        await view(page).getByTestId('flow-next').click();
+        await view(page).getByTestId('recipe-problems').waitFor();
+        // The "please complete" message is in the page's language too.
+        await page
+          .getByText(lang === 'zh' ? '请完善商品信息' : '請完善商品資訊')
+          .first()
+          .waitFor();
+      }
+      const text = await view(page).innerText();
+      const raw = text.match(
+        /\b(?:resources|common|productFlow|productList|productRoutes|productSales|catalogPages)\.[A-Za-z-]+(?:\.[A-Za-z-]+)*/g,
+      );
+      if (raw) problems.push(`${lang} ${path}: untranslated keys ${[...new Set(raw)].join(', ')}`);
+      // Colours are measured once messages have finished fading in.
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      const violations = await seriousViolations(page);
+      if (violations.length) problems.push(`${lang} ${path}: axe\n${describeViolations(violations)}`);
+    }
+  }
+  if (problems.length) throw new Error(problems.join('\n'));
+});
