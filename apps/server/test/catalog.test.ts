@@ -153,6 +153,45 @@ describe('products', () => {
       alpha.token,
     );
     expect(longer.recipeVersion).toBe(2);
+    // The same recipe sent again, its keys in another order, is no change.
+    const same = await ok(
+      'PUT',
+      '/api/coffee/product',
+      { id: p.id, recipe: { steps: [{ params: { waterMl: 110, powderG: 18 }, action: 'brew' }] } },
+      alpha.token,
+    );
+    expect(same.recipeVersion).toBe(2);
+  });
+
+  it('checks material lines and combinations, and the platform’s ranges', async () => {
+    const foreign = await ok('POST', '/api/coffee/material', { name: 'Beans', unit: 'g' }, bravo.token);
+    const res = await call(
+      'POST',
+      '/api/coffee/product',
+      espresso({ code: 'MAT', materials: [{ materialId: foreign.id, amount: 18 }] }),
+      alpha.token,
+    );
+    expect([res.statusCode, res.json().msg]).toEqual([
+      400,
+      'A material or option of this product does not exist or is not yours',
+    ]);
+    const own = await ok('POST', '/api/coffee/material', { name: 'Beans', unit: 'g' }, alpha.token);
+    await ok(
+      'POST',
+      '/api/coffee/product',
+      espresso({ code: 'MAT', materials: [{ materialId: own.id, amount: 18, unit: 'g' }] }),
+      alpha.token,
+    );
+    const [range] = await t.sql(
+      `select id::text from product_parameter where family = 'coffee' and key = 'powderG'`,
+    );
+    const upside = await call(
+      'PUT',
+      '/api/coffee/product-parameter',
+      { id: range.id, min: 30, max: 10 },
+      admin,
+    );
+    expect([upside.statusCode, upside.json().msg]).toEqual([400, 'The minimum cannot be above the maximum']);
   });
 
   it('makes codes from the rule, skipping codes in use', async () => {

@@ -123,3 +123,31 @@ export function checkRecipe(
   }
   return issues;
 }
+
+/** A product's material lines (the materials step). */
+export const productMaterialsSchema = z
+  .array(
+    z.object({
+      materialId: z
+        .union([z.string().regex(/^[1-9]\d{0,18}$/), z.number().int().positive()])
+        .transform(String),
+      amount: z.number().min(0).max(100_000),
+      min: z.number().min(0).max(100_000).nullish(),
+      max: z.number().min(0).max(100_000).nullish(),
+      unit: z.enum(['g', 'ml', 'piece']).optional(),
+    }),
+  )
+  .max(50);
+
+/** Recipe combinations: for a choice of options, how the recipe's amounts and the price change. */
+export const recipeCombosSchema = z
+  .array(
+    z.object({
+      optionIds: z
+        .array(z.union([z.string().regex(/^[1-9]\d{0,18}$/), z.number().int().positive()]).transform(String))
+        .max(10),
+      amountFactor: z.number().min(0).max(5),
+      priceChange: z.union([z.string().regex(/^-?\d{1,10}(\.\d{1,2})?$/), z.number()]).optional(),
+    }),
+  )
+  .max(500);

@@ -95,6 +95,16 @@ export const MESSAGES = {
     zh: '只有茶饮配方有萃取分段',
     tw: '只有茶飲配方有萃取分段',
   },
+  'msg.minAboveMax': {
+    en: 'The minimum cannot be above the maximum',
+    zh: '最小值不能大于最大值',
+    tw: '最小值不能大於最大值',
+  },
+  'msg.unknownMaterialOrOption': {
+    en: 'A material or option of this product does not exist or is not yours',
+    zh: '该商品的原料或规格不存在或不属于您',
+    tw: '此商品的原料或規格不存在或不屬於您',
+  },
   'msg.menuEmpty': {
     en: 'The menu has no product these machines can make',
     zh: '菜单中没有这些机器能制作的商品',

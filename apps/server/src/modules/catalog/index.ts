@@ -15,6 +15,7 @@ import {
   snackTypeResource,
 } from '@brewfleet/contracts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
+import { badRequest } from '../../platform/http/errors.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { merchantOwned } from './owner.ts';
 import { registerProducts } from './products.ts';
@@ -37,7 +38,17 @@ export function registerCatalogModule(app: FastifyInstance, deps: ModuleDeps) {
     extraProductResource,
   ])
     registerResource(app, deps, def, { hooks: merchantOwned });
-  registerResource(app, deps, productParameterResource);
+  registerResource(app, deps, productParameterResource, {
+    hooks: {
+      beforeUpdate(input, existing) {
+        const min = Number(input.min ?? existing.min);
+        const max = Number(input.max ?? existing.max);
+        if (min > max)
+          throw badRequest('msg.minAboveMax', {}, [{ field: 'min', message: 'msg.minAboveMax' }]);
+        return input;
+      },
+    },
+  });
   registerProducts(app, deps);
   registerSales(app, deps);
 }

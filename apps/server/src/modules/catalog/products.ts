@@ -12,7 +12,9 @@ import {
   checkRecipe,
   codeRuleResource,
   idSchema,
+  productMaterialsSchema,
   productResource,
+  recipeCombosSchema,
   recipeSchema,
   type MachineFamily,
 } from '@brewfleet/contracts';
@@ -25,6 +27,38 @@ import type { ModuleDeps } from '../deps.ts';
 import { ownerOf } from './owner.ts';
 import { parameterRanges } from './parameters.ts';
 
+/** Material lines and recipe combinations: their shape, and ids the merchant may use. */
+async function checkLines(db: Db, product: Row) {
+  const materials = productMaterialsSchema.safeParse(product.materials ?? []);
+  const combos = recipeCombosSchema.safeParse(product.recipeCombos ?? []);
+  for (const [field, parsed] of [
+    ['materials', materials],
+    ['recipeCombos', combos],
+  ] as const)
+    if (!parsed.success)
+      throw badRequest('msg.invalidFormat', {}, [
+        {
+          field: `${field}.${parsed.error.issues[0]?.path.join('.')}`,
+          message: parsed.error.issues[0]?.message ?? 'msg.invalidFormat',
+        },
+      ]);
+  const materialIds = [...new Set(materials.data!.map((m) => m.materialId))];
+  const optionIds = [...new Set(combos.data!.flatMap((c) => c.optionIds))];
+  // Row-level security limits both lookups to what the caller may see.
+  const [found] = await rows<{ materials: number; options: number }>(
+    db,
+    sql`select (select count(*)::int from material where id = any(${`{${materialIds.join(',')}}`}::bigint[])) as materials,
+               (select count(*)::int from product_option where id = any(${`{${optionIds.join(',')}}`}::bigint[])) as options`,
+  );
+  if (found.materials !== materialIds.length || found.options !== optionIds.length)
+    throw badRequest('msg.unknownMaterialOrOption', {}, [
+      {
+        field: found.materials !== materialIds.length ? 'materials' : 'recipeCombos',
+        message: 'msg.unknownMaterialOrOption',
+      },
+    ]);
+}
+
 /** Refuse an incomplete product or a recipe out of range, with one detail per problem. */
 async function validateProduct(db: Db, product: Row): Promise<void> {
   const missing: ErrorDetail[] = [];
@@ -34,6 +68,7 @@ async function validateProduct(db: Db, product: Row): Promise<void> {
   if (makesSomething && product.recipe == null)
     missing.push({ field: 'recipe', message: 'msg.productIncomplete' });
   if (missing.length) throw badRequest('msg.productIncomplete', {}, missing);
+  await checkLines(db, product);
   if (product.recipe == null) return;
   const recipe = recipeSchema.safeParse(product.recipe);
   if (!recipe.success)
@@ -53,7 +88,19 @@ async function validateProduct(db: Db, product: Row): Promise<void> {
     );
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** JSON with object keys sorted: jsonb does not keep the order a client sent. */
+const canonical = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(canonical)
+    : value && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((k) => [k, canonical((value as Row)[k])]),
+        )
+      : value;
+const same = (a: unknown, b: unknown) =>
+  JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null));
 
 export function registerProducts(app: FastifyInstance, deps: ModuleDeps) {
   registerResource(app, deps, productResource, {
