@@ -21,6 +21,16 @@ export interface Step extends StepFigures {
   maxPending: number;
   gatewayCpuPct: number;
   publisherCpuPct: number;
+  /**
+   * CPU time per record: the gateway's process (broker and gateway) and the PostgreSQL backends of
+   * the bench database (null when PostgreSQL is on another host) per record committed in the step,
+   * the publishers per record published. Unlike
+   * rates, these do not depend on what else the host runs: the host's cores divided by their sum
+   * is the rate an otherwise idle host could carry.
+   */
+  gatewayCpuUsPerEvent: number;
+  publisherCpuUsPerEvent: number;
+  postgresCpuUsPerEvent: number | null;
   /** Busy share of all the host's cores (PostgreSQL, and anything else running, included). */
   hostCpuPct: number;
   keepsUp: boolean;
@@ -30,6 +40,11 @@ export interface Step extends StepFigures {
 export function keepsUp(f: StepFigures, publishedPerSecond: number, targetP99Ms: number): boolean {
   return f.lagAtEnd <= publishedPerSecond && f.commitP99Ms <= targetP99Ms;
 }
+
+const cpuPerEvent = (s: Step) =>
+  [s.gatewayCpuUsPerEvent, s.postgresCpuUsPerEvent ?? NaN, s.publisherCpuUsPerEvent]
+    .map((us) => (Number.isNaN(us) ? '?' : us.toFixed(0)))
+    .join('+');
 
 export function stepTable(steps: Step[]): string {
   const columns: Array<[string, (s: Step) => string | number]> = [
@@ -46,6 +61,7 @@ export function stepTable(steps: Step[]): string {
     ['malformed', (s) => s.malformed],
     ['dupes', (s) => s.duplicates],
     ['gw CPU %', (s) => Math.round(s.gatewayCpuPct)],
+    ['µs/event gw+pg+pub', (s) => cpuPerEvent(s)],
     ['host CPU %', (s) => Math.round(s.hostCpuPct)],
     ['kept up', (s) => (s.keepsUp ? 'yes' : 'NO')],
   ];

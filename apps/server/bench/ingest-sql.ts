@@ -2,6 +2,7 @@
  * The SQL side of `npm run bench:ingest`: registering the machines, observing commits, the figures
  * of a step, and the raw-INSERT ceiling. Everything here touches only the bench's own database.
  */
+import fs from 'node:fs';
 import type { Database } from '../src/platform/db/client.ts';
 import type { BenchMachine } from './ingest-publishers.ts';
 
@@ -179,4 +180,33 @@ export async function rawInsertCeiling(
     rowsPerSecond: rows.length / seconds,
     statementP50Ms: times[Math.floor(times.length / 2)] ?? 0,
   };
+}
+
+/**
+ * CPU time (ms) so far of each PostgreSQL process serving the bench database, by pid, read from
+ * /proc: only when PostgreSQL runs on this host (else empty). CPU time, unlike wall time, does not
+ * depend on what else the host is running.
+ */
+export async function postgresCpu(database: Database): Promise<Map<number, number>> {
+  const { rows } = await database.transactionRaw((exec) =>
+    exec('select pid from pg_stat_activity where datname = current_database()'),
+  );
+  const cpu = new Map<number, number>();
+  const tick = 1000 / 100; // USER_HZ
+  for (const { pid } of rows as Array<{ pid: number }>) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) * tick);
+    } catch {
+      return new Map(); // not on this host
+    }
+  }
+  return cpu;
+}
+
+/** CPU ms spent between two readings; a process that appeared in between counts in full. */
+export function cpuSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, now] of after) ms += now - (before.get(pid) ?? 0);
+  return ms;
 }

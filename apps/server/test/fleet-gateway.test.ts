@@ -7,8 +7,9 @@ import crypto from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, topicFor } from '@brewfleet/contracts';
-import { startFleetTest, waitFor, type FleetTest } from './helpers/fleet.ts';
-import { SimulatedMachine } from '@brewfleet/simulator';
+import { startFleetTest, uniqueSerial, waitFor, type FleetTest } from './helpers/fleet.ts';
+import { ADMIN_PASSWORD } from './helpers/test-app.ts';
+import { SimulatedMachine, provision, startFleet } from '@brewfleet/simulator';
 
 let f: FleetTest;
 const clients: MqttClient[] = [];
@@ -381,5 +382,40 @@ describe('live state and external broker hooks', () => {
     expect(await acl(topicFor('SOMEONE-ELSE', 'events'), 'publish')).toBe('deny');
     expect(await acl(topicFor(m.serialNumber, 'cmd'), 'publish')).toBe('deny');
     expect(await acl('bf/v1/d/+/cmd', 'subscribe')).toBe('deny');
+  });
+});
+
+describe('simulator provisioning', () => {
+  it('registers machines through the API, issues secrets, and they connect with them', async () => {
+    const address = f.t.app.server.listening
+      ? `http://127.0.0.1:${(f.t.app.server.address() as { port: number }).port}`
+      : await f.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const serialNumbers = [uniqueSerial('PRV'), uniqueSerial('PRV')];
+    const provided = await provision({
+      server: address,
+      account: 'admin',
+      password: ADMIN_PASSWORD,
+      serialNumbers,
+      familyOf: (i) => (i ? 'tea' : 'coffee'),
+    });
+    expect(provided.map((m) => [m.serialNumber, m.family])).toEqual([
+      [serialNumbers[0], 'coffee'],
+      [serialNumbers[1], 'tea'],
+    ]);
+    // Provisioning again reuses the machines and issues new secrets.
+    const again = await provision({
+      server: address,
+      account: 'admin',
+      password: ADMIN_PASSWORD,
+      serialNumbers,
+      familyOf: () => 'coffee',
+    });
+    expect(again.map((m) => m.family)).toEqual(['coffee', 'tea']);
+    const fleet = await startFleet({ url: f.url, machines: again, cupsPerMinute: 0 });
+    try {
+      expect(fleet.machines.every((m) => m.status.online)).toBe(true);
+    } finally {
+      await fleet.stop();
+    }
   });
 });

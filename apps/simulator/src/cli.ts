@@ -1,12 +1,15 @@
 /**
  * npm run simulate -- --devices N --url mqtt://host:1883 [--rate cups-per-minute] [--prefix SIM]
  *                     [--secret S] [--families coffee,tea,…]
- * Runs N machines of the families in turn until stopped (Ctrl-C: they say goodbye).
+ *                     [--provision http://server:8080 --account admin --password …]
+ * Runs N machines of the families in turn until stopped (Ctrl-C: they say goodbye). With
+ * --provision they are registered on that server first and each gets a fresh secret.
  */
 import { parseArgs } from 'node:util';
 import { MACHINE_FAMILIES } from '@brewfleet/contracts';
-import { SimulatedMachine } from './machine.ts';
-import type { Family } from './production.ts';
+import { startFleet } from './fleet.ts';
+import { provision } from './provision.ts';
+import type { Family } from './families.ts';
 
 const { values } = parseArgs({
   options: {
@@ -16,6 +19,9 @@ const { values } = parseArgs({
     prefix: { type: 'string', default: 'SIM' },
     secret: { type: 'string', default: process.env.SIMULATOR_SECRET ?? '' },
     families: { type: 'string', default: MACHINE_FAMILIES.join(',') },
+    provision: { type: 'string' },
+    account: { type: 'string', default: 'admin' },
+    password: { type: 'string', default: process.env.SIMULATOR_PASSWORD ?? '' },
   },
 });
 const count = Number(values.devices);
@@ -27,21 +33,40 @@ if (!(rate >= 0)) throw new Error('--rate must be a number of cups per minute');
 const unknown = families.find((f) => !(MACHINE_FAMILIES as readonly string[]).includes(f));
 if (unknown) throw new Error(`--families: unknown family ${unknown} (known: ${MACHINE_FAMILIES.join(', ')})`);
 
-const machines = Array.from(
+const serialNumbers = Array.from(
   { length: count },
-  (_, i) =>
-    new SimulatedMachine({
-      url: values.url!,
-      serialNumber: `${values.prefix}-${String(i + 1).padStart(4, '0')}`,
-      secret: values.secret!,
-      family: families[i % families.length],
-      cupsPerMinute: rate,
-    }),
+  (_, i) => `${values.prefix}-${String(i + 1).padStart(4, '0')}`,
 );
-await Promise.all(machines.map((m) => m.start()));
-console.log(`${count} machines connected to ${values.url}, ${rate} cups per minute each`);
+const familyOf = (i: number) => families[i % families.length];
+const machines = values.provision
+  ? await provision({
+      server: values.provision,
+      account: values.account!,
+      password: values.password!,
+      serialNumbers,
+      familyOf,
+    })
+  : serialNumbers.map((serialNumber, i) => ({ serialNumber, secret: values.secret!, family: familyOf(i) }));
+if (values.provision)
+  console.log(`${machines.length} machines registered on ${values.provision}, new secrets issued`);
+
+// One line per machine and error message: a broker that refuses everyone should not flood the terminal.
+const reported = new Set<string>();
+const fleet = await startFleet({
+  url: values.url!,
+  cupsPerMinute: rate,
+  machines,
+  onError: (serialNumber, error) => {
+    const key = `${serialNumber} ${error.message}`;
+    if (reported.has(key)) return;
+    reported.add(key);
+    console.error(`${serialNumber}: ${error.message} (retrying)`);
+  },
+});
+const online = fleet.machines.filter((m) => m.status.online).length;
+console.log(`${online} of ${count} machines connected to ${values.url}, ${rate} cups per minute each`);
 const stop = async () => {
-  await Promise.all(machines.map((m) => m.stop()));
+  await fleet.stop();
   process.exit(0);
 };
 process.once('SIGINT', () => void stop());

@@ -1,24 +1,38 @@
 /**
  * One simulated machine speaking docs/device-protocol.md: it connects with its credentials and a
  * last will, keeps its retained status, sends heartbeats, makes cups with realistic (and now and
- * then bad) quality data, raises and clears faults, runs cleanings, drains its channels, and obeys
- * commands exactly once per commandId with acknowledgements.
+ * then bad) quality data from channels that drain and get refilled, raises and clears faults, runs
+ * cleanings, and obeys commands (debug actions included) exactly once per commandId.
  */
 import crypto from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { PROTOCOL_VERSION, commandMessage, topicFor, type MachineEvent } from '@brewfleet/contracts';
-import { makeCup, type Family } from './production.ts';
+import { emptyChannelCup, makeCup } from './production.ts';
+import { checkMenu, productOfMenu } from './menu.ts';
+import type { MenuContent } from '@brewfleet/contracts';
+import { CHANNELS, ChannelLevels, type Level } from './channels.ts';
+import { FAULTS, type Family } from './families.ts';
+import { runDebugAction } from './debug-actions.ts';
 
 export interface MachineOptions {
   url: string;
   serialNumber: string;
   secret: string;
   family: Family;
-  /** Cups per minute while idle and unlocked. */
+  /** Cups per minute while idle and unlocked (one tick of the machine's life per cup). */
   cupsPerMinute: number;
   heartbeatSeconds?: number;
   /** How often events are flushed as one batch. */
   flushMs?: number;
+  /** Levels are reported every this many cups (and whenever a channel crosses below 15 %). */
+  materialEveryCups?: number;
+  /** Chance per tick that staff notice a low channel and refill it. */
+  refillChance?: number;
+  /**
+   * Connection errors (refused credentials, broker gone); the machine keeps retrying. Without it,
+   * a refusal at start makes start() reject.
+   */
+  onError?: (error: Error) => void;
   random?: () => number;
 }
 
@@ -27,32 +41,65 @@ export interface MachineState {
   state: 'idle' | 'making' | 'cleaning' | 'fault' | 'off';
   locked: boolean;
   faultCodes: string[];
+  /** The menu version it runs (reported in its status). */
+  menuVersion?: string;
 }
 
 const REMEMBERED_COMMANDS = 1000;
+/** Per tick: a fault raised, an active fault cleared, a rinse. */
+const FAULT_CHANCE = 0.004;
+const CLEAR_CHANCE = 0.25;
+const RINSE_CHANCE = 0.02;
+/** Cleanings fall due after roughly this many cups (each machine's interval varies ±25 %). */
+const BASIC_EVERY_CUPS = 200;
+const DEEP_EVERY_CUPS = 2000;
 
 export class SimulatedMachine {
   readonly status: MachineState = { online: false, state: 'idle', locked: false, faultCodes: [] };
   readonly executed: string[] = [];
+  readonly serialNumber: string;
+  readonly family: Family;
+  /** Chance per tick that staff refill a low channel (from the options; tests and demos change it). */
+  refillChance: number;
   private client: MqttClient | null = null;
   private pending: MachineEvent[] = [];
   private timers: NodeJS.Timeout[] = [];
-  private seen = new Set<string>();
-  private levels = new Map<number, number>([
-    [1, 2000],
-    [2, 2000],
-    [3, 1500],
-    [4, 5000],
-  ]);
+  /** Commands run, with their outcome: a repeat is answered with it again, not run again. */
+  private seen = new Map<
+    string,
+    {
+      stage: 'succeeded' | 'failed';
+      reason?: string;
+      details?: Array<{ productCode?: string; message: string }>;
+    }
+  >();
+  private readonly levels: ChannelLevels;
   private readonly random: () => number;
+  private startedAt = Date.now();
+  private cupsSinceMaterialEvent = 0;
+  private cupsSinceBasic = 0;
+  private cupsSinceDeep = 0;
+  private readonly basicEvery: number;
+  private readonly deepEvery: number;
+  /** Grinders drift coarser or finer with use; calibrate-grinder sets them back. */
+  private grindDrift = 0;
+  /** The adopted menu: once there is one, only its products are made. */
+  menu: MenuContent | null = null;
 
   constructor(private readonly opts: MachineOptions) {
     this.random = opts.random ?? Math.random;
+    this.serialNumber = opts.serialNumber;
+    this.family = opts.family;
+    this.refillChance = opts.refillChance ?? 0.2;
+    this.levels = new ChannelLevels(CHANNELS[opts.family]);
+    this.basicEvery = Math.round(BASIC_EVERY_CUPS * (0.75 + this.random() / 2));
+    this.deepEvery = Math.round(DEEP_EVERY_CUPS * (0.75 + this.random() / 2));
   }
 
   private topic = (channel: Parameters<typeof topicFor>[1]) => topicFor(this.opts.serialNumber, channel);
 
   async start(): Promise<void> {
+    this.startedAt = Date.now();
     const client = mqtt.connect(this.opts.url, {
       clientId: this.opts.serialNumber,
       username: this.opts.serialNumber,
@@ -60,6 +107,8 @@ export class SimulatedMachine {
       clean: false,
       keepalive: 60,
       reconnectPeriod: 2000,
+      // A refused secret may be rotated or registered later: keep trying, as a real machine does.
+      reconnectOnConnackError: true,
       will: {
         topic: this.topic('status'),
         payload: Buffer.from(JSON.stringify({ v: PROTOCOL_VERSION, online: false })),
@@ -68,34 +117,69 @@ export class SimulatedMachine {
       },
     });
     this.client = client;
-    client.on('message', (_topic, payload) => void this.onCommand(payload));
+    client.on('message', (_topic, payload) => this.onCommand(payload));
     // After the broker comes back: subscribe again and say where we are.
     client.on('connect', () => {
       client.subscribe(this.topic('cmd'), { qos: 1 });
       this.status.online = true;
       this.publishStatus();
     });
-    await new Promise<void>((resolve, reject) => {
-      client.once('connect', () => resolve());
-      client.once('error', reject);
-    });
+    client.on('close', () => (this.status.online = false));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        client.once('connect', () => resolve());
+        client.once('error', reject);
+      });
+    } catch (error) {
+      // With onError the machine lives on and keeps retrying (it may be registered later); without,
+      // a machine that cannot connect is an error of the caller's and leaves nothing running.
+      if (!this.opts.onError) {
+        client.end(true);
+        this.client = null;
+        throw error;
+      }
+      this.opts.onError(error as Error);
+    }
+    client.on('error', (error) => this.opts.onError?.(error));
     const every = (ms: number, fn: () => void) => this.timers.push(setInterval(fn, ms));
     every((this.opts.heartbeatSeconds ?? 30) * 1000, () => this.heartbeat());
     every(this.opts.flushMs ?? 1000, () => this.flush());
-    if (this.opts.cupsPerMinute > 0) every(60_000 / this.opts.cupsPerMinute, () => this.makeCup());
+    if (this.opts.cupsPerMinute > 0) {
+      // Machines of a fleet start together; a random phase keeps their cups from coming in waves.
+      const period = 60_000 / this.opts.cupsPerMinute;
+      this.timers.push(
+        setTimeout(() => {
+          this.tick();
+          every(period, () => this.tick());
+        }, this.random() * period),
+      );
+    }
   }
 
+  /** A goodbye: the last batch, a retained offline status (a clean disconnect fires no will). */
   async stop(): Promise<void> {
-    this.timers.forEach(clearInterval);
+    this.timers.forEach(clearTimeout);
     this.flush();
+    if (this.client?.connected)
+      this.publish('status', { online: false, ts: new Date().toISOString() }, 1, true);
     await this.client?.endAsync();
   }
 
   /** The link drops without a goodbye: the broker publishes the last will. */
   crash(): void {
-    this.timers.forEach(clearInterval);
+    this.timers.forEach(clearTimeout);
     this.client?.stream.destroy();
     this.client?.end(true);
+  }
+
+  /** Channel levels now (grams and capacity per channel). */
+  channelLevels(): Level[] {
+    return this.levels.snapshot();
+  }
+
+  /** For tests and demos: set a channel's level without telling the server. */
+  setLevel(channel: number, grams: number): void {
+    this.levels.set(channel, grams);
   }
 
   private publish(
@@ -119,14 +203,14 @@ export class SimulatedMachine {
       'heartbeat',
       {
         ts: new Date().toISOString(),
-        uptimeSeconds: Math.round(process.uptime()),
+        uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000),
         rssi: -50 - Math.round(this.random() * 30),
       },
       0,
     );
   }
 
-  private flush() {
+  flush() {
     while (this.pending.length) this.publish('events', { events: this.pending.splice(0, 500) });
   }
 
@@ -138,63 +222,155 @@ export class SimulatedMachine {
     } as MachineEvent);
   }
 
-  /** One cup, when the machine can make one; now and then a fault, a cleaning, a refill. */
-  makeCup() {
-    if (this.status.locked || this.status.state !== 'idle') return;
-    const cup = makeCup(this.opts.family, this.random);
-    for (const m of cup.materials)
-      this.levels.set(m.channel, Math.max(0, (this.levels.get(m.channel) ?? 0) - m.grams));
-    this.event(cup as unknown as Record<string, unknown>);
-    const roll = this.random();
-    if (roll < 0.01 && !this.status.faultCodes.length) {
-      this.status.faultCodes = ['E-WATER-LOW'];
-      this.event({
-        type: 'fault',
-        code: 'E-WATER-LOW',
-        message: 'Water tank below 10 %',
-        severity: 'warning',
-      });
-      this.publishStatus();
-    } else if (roll < 0.05 && this.status.faultCodes.length) {
-      this.event({ type: 'fault-cleared', code: this.status.faultCodes[0] });
-      this.status.faultCodes = [];
-      this.publishStatus();
-    } else if (roll < 0.07) {
-      this.event({
-        type: 'cleaning',
-        kind: this.random() < 0.2 ? 'deep' : 'rinse',
-        durationSeconds: 60 + Math.round(this.random() * 480),
-        result: 'completed',
-      });
-    }
-    if (roll > 0.9) {
-      this.event({
-        type: 'material',
-        levels: [...this.levels].map(([channel, grams]) => ({
-          channel,
-          grams: Math.round(grams),
-          capacityG: channel === 4 ? 5000 : 2000,
-        })),
-      });
-    }
+  private materialEvent() {
+    this.cupsSinceMaterialEvent = 0;
+    this.event({ type: 'material', levels: this.levels.snapshot() });
   }
 
-  private async onCommand(payload: Buffer) {
+  private setState(state: MachineState['state']) {
+    if (this.status.state === state) return;
+    this.status.state = state;
+    this.publishStatus();
+  }
+
+  /**
+   * One step of the machine's life, once per cup interval: a cleaning ends, faults come and go,
+   * cleanings fall due, staff refill low channels, and a cup is made when the machine can.
+   */
+  tick() {
+    if (this.status.state === 'off') return;
+    if (this.status.state === 'cleaning') this.setState('idle');
+    if (this.status.faultCodes.length && this.random() < CLEAR_CHANCE) this.clearFault();
+    else if (this.random() < FAULT_CHANCE) this.raiseFault();
+    if (this.status.state === 'idle') {
+      if (this.cupsSinceDeep >= this.deepEvery) this.clean('deep');
+      else if (this.cupsSinceBasic >= this.basicEvery) this.clean('basic');
+      else if (this.random() < RINSE_CHANCE) this.clean('rinse');
+    }
+    for (const channel of this.levels.low()) {
+      if (this.random() >= this.refillChance) continue;
+      this.levels.refill(channel);
+      this.materialEvent();
+    }
+    this.makeCup();
+  }
+
+  /** One cup, when the machine can make one: from full channels, or failed when one is short. */
+  makeCup() {
+    if (this.status.locked || this.status.state !== 'idle') return;
+    // With a menu, a product from it; before any, the factory products of the family.
+    const offered = this.menu?.products;
+    if (offered && !offered.length) return;
+    const choice = offered?.[Math.floor(this.random() * offered.length)];
+    const cup = makeCup(this.opts.family, this.random, {
+      grindDrift: this.grindDrift,
+      ...(choice ? { product: productOfMenu(choice), recipeVersion: choice.recipeVersion } : {}),
+    });
+    if (!this.levels.covers(cup.materials)) {
+      this.event(emptyChannelCup(cup) as unknown as Record<string, unknown>);
+      return;
+    }
+    const crossedLow = this.levels.drain(cup.materials);
+    this.event(cup as unknown as Record<string, unknown>);
+    this.cupsSinceBasic++;
+    this.cupsSinceDeep++;
+    if (this.opts.family === 'coffee') this.grindDrift += (this.random() - 0.45) * 0.02;
+    this.cupsSinceMaterialEvent++;
+    if (crossedLow.length || this.cupsSinceMaterialEvent >= (this.opts.materialEveryCups ?? 10))
+      this.materialEvent();
+  }
+
+  private clean(kind: 'rinse' | 'basic' | 'deep') {
+    const seconds = { rinse: [20, 40], basic: [300, 600], deep: [900, 1800] }[kind];
+    const failed = kind !== 'rinse' && this.random() < 0.03;
+    this.event({
+      type: 'cleaning',
+      kind,
+      durationSeconds: Math.round(seconds[0] + this.random() * (seconds[1] - seconds[0])),
+      result: failed ? 'failed' : 'completed',
+    });
+    // A failed cleaning stays due; the state shows `cleaning` until the next tick.
+    if (!failed && kind !== 'rinse') this.cupsSinceBasic = 0;
+    if (!failed && kind === 'deep') this.cupsSinceDeep = 0;
+    this.setState('cleaning');
+  }
+
+  private raiseFault() {
+    const candidates = FAULTS[this.opts.family].filter((f) => !this.status.faultCodes.includes(f.code));
+    if (!candidates.length) return;
+    const fault = candidates[Math.floor(this.random() * candidates.length)];
+    this.event({ type: 'fault', ...fault });
+    this.status.faultCodes = [...this.status.faultCodes, fault.code];
+    if (fault.severity === 'critical') this.status.state = 'fault';
+    this.publishStatus();
+  }
+
+  private clearFault() {
+    const [code, ...rest] = this.status.faultCodes;
+    const fault = FAULTS[this.opts.family].find((f) => f.code === code);
+    this.event({ type: 'fault-cleared', code, severity: fault?.severity ?? 'warning' });
+    this.status.faultCodes = rest;
+    if (this.status.state === 'fault' && !this.criticalFaultActive()) this.status.state = 'idle';
+    this.publishStatus();
+  }
+
+  private criticalFaultActive() {
+    return FAULTS[this.opts.family].some(
+      (f) => f.severity === 'critical' && this.status.faultCodes.includes(f.code),
+    );
+  }
+
+  private onCommand(payload: Buffer) {
     let parsed;
     try {
       parsed = commandMessage.parse(JSON.parse(payload.toString('utf8')));
     } catch {
       return; // not a command of this protocol: ignored
     }
-    const { commandId, type, expiresAt } = parsed;
-    const ack = (stage: 'received' | 'succeeded' | 'failed', reason?: string) =>
-      this.publish('ack', { commandId, stage, ts: new Date().toISOString(), ...(reason ? { reason } : {}) });
+    const { commandId, type, expiresAt, params } = parsed;
+    const ack = (
+      stage: 'received' | 'succeeded' | 'failed',
+      reason?: string,
+      details?: Array<{ productCode?: string; message: string }>,
+    ) => {
+      if (stage !== 'received') this.seen.set(commandId, { stage, reason, details });
+      this.publish('ack', {
+        commandId,
+        stage,
+        ts: new Date().toISOString(),
+        ...(reason ? { reason } : {}),
+        ...(details?.length ? { details } : {}),
+      });
+    };
+    const before = this.seen.get(commandId);
     ack('received');
-    if (this.seen.has(commandId)) return; // a redelivery: acknowledged, not run again
-    this.seen.add(commandId);
-    if (this.seen.size > REMEMBERED_COMMANDS) this.seen.delete(this.seen.values().next().value!);
+    // A redelivery or a retry whose answer was lost: answered again with the outcome, not run again.
+    if (before) return ack(before.stage, before.reason, before.details);
+    if (this.seen.size >= REMEMBERED_COMMANDS) this.seen.delete(this.seen.keys().next().value!);
     if (Date.parse(expiresAt) < Date.now()) return ack('failed', 'expired');
     this.executed.push(commandId);
+    if (type === 'menu') {
+      const verdict = checkMenu(this.opts.family, params);
+      if (!verdict.ok) return ack('failed', verdict.reason, verdict.details);
+      this.menu = verdict.menu;
+      this.status.menuVersion = verdict.menu.version;
+      this.publishStatus();
+      return ack('succeeded');
+    }
+    if (type === 'debug') {
+      const outcome = runDebugAction(
+        {
+          family: this.opts.family,
+          state: this.status.state,
+          levels: this.levels,
+          event: (body) => this.event(body),
+          materialEvent: () => this.materialEvent(),
+          calibrateGrinder: () => (this.grindDrift = 0),
+        },
+        params,
+      );
+      return outcome.ok ? ack('succeeded') : ack('failed', outcome.reason);
+    }
     switch (type) {
       case 'lock':
       case 'unlock':
@@ -205,7 +381,7 @@ export class SimulatedMachine {
         break;
       case 'startup':
       case 'restart':
-        this.status.state = 'idle';
+        this.status.state = this.criticalFaultActive() ? 'fault' : 'idle';
         break;
     }
     this.publishStatus();

@@ -61,16 +61,21 @@ export interface GatewayOptions {
   bus?: FleetBus;
   /** Longest wait before a batch is written (ms). */
   flushMs?: number;
-  /** A batch is written at once when it reaches this many items. */
+  /** A batch is written at once when it holds this many events (status, heartbeat, ack: one each). */
   maxBatch?: number;
+  /**
+   * Batches written at the same time, each for its own share of the machines (by serial number):
+   * one machine's messages stay in order, and the gateway's parsing overlaps the database's writing.
+   */
+  writers?: number;
 }
 
 export const SHARE_GROUP = 'brewfleet';
 const SUBSCRIBED = ['status', 'heartbeat', 'events', 'ack'] as const;
 /** How long a registry lookup is trusted (a bind in another process is seen after this). */
 const DEVICE_TTL_MS = 30_000;
-/** Above this many pending items the gateway stops reading from the broker until it catches up. */
-const HIGH_WATER = 100_000;
+/** Above this many pending events the gateway stops reading from the broker until it catches up. */
+const HIGH_WATER = 200_000;
 
 const eventsEnvelope = z.object({
   v: z.literal(PROTOCOL_VERSION),
@@ -85,6 +90,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
   const { db, client, log } = opts;
   const flushMs = opts.flushMs ?? 100;
   const maxBatch = opts.maxBatch ?? 5000;
+  const writers = Math.max(1, opts.writers ?? 2);
   const stats: GatewayStats = {
     messages: 0,
     written: 0,
@@ -99,8 +105,33 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
   };
 
   /** Raw messages by serial number, resolved against the registry when the batch is written. */
-  type Raw = { serialNumber: string; channel: (typeof SUBSCRIBED)[number]; body: unknown; receivedAt: Date };
-  let queue: Raw[] = [];
+  type Raw = {
+    serialNumber: string;
+    channel: (typeof SUBSCRIBED)[number];
+    body: unknown;
+    receivedAt: Date;
+    /** Events it carries (a batch of events counts each). */
+    weight: number;
+  };
+  /** One writer's share of the machines: what waits, and the batch being written. */
+  interface Lane {
+    queue: Raw[];
+    weight: number;
+    timer: NodeJS.Timeout | null;
+    running: Promise<void> | null;
+  }
+  const lanes: Lane[] = Array.from({ length: writers }, () => ({
+    queue: [],
+    weight: 0,
+    timer: null,
+    running: null,
+  }));
+  const laneOf = (serialNumber: string) => {
+    let h = 0;
+    for (let i = 0; i < serialNumber.length; i++) h = (h * 31 + serialNumber.charCodeAt(i)) | 0;
+    return lanes[Math.abs(h) % lanes.length];
+  };
+  const pendingWeight = () => lanes.reduce((sum, l) => sum + l.weight, 0);
   const devices = new Map<string, { device: KnownDevice | null; until: number }>();
   opts.bus?.on('deviceChanged', (sn) => devices.delete(sn));
   opts.bus?.on('credentialsRotated', (sn) => devices.delete(sn));
@@ -127,18 +158,22 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     } catch {
       return malformed(topic, 'not JSON');
     }
-    queue.push({
+    const events = (body as { events?: unknown })?.events;
+    const weight = parsed.channel === 'events' && Array.isArray(events) ? Math.max(1, events.length) : 1;
+    const lane = laneOf(parsed.serialNumber);
+    lane.queue.push({
       serialNumber: parsed.serialNumber,
       channel: parsed.channel as Raw['channel'],
       body,
       receivedAt: new Date(),
+      weight,
     });
-    stats.pending = queue.length;
-    if (queue.length >= maxBatch) schedule(0);
-    if (queue.length > HIGH_WATER && !paused) {
+    lane.weight += weight;
+    schedule(lane, lane.weight >= maxBatch ? 0 : flushMs);
+    if (!paused && pendingWeight() > HIGH_WATER) {
       paused = true;
       client.stream.pause();
-      log.warn({ pending: queue.length }, 'gateway behind: reading from the broker paused');
+      log.warn({ pending: pendingWeight() }, 'gateway behind: reading from the broker paused');
     }
   });
   let paused = false;
@@ -256,33 +291,35 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     return batch;
   }
 
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
   let closed = false;
 
-  function schedule(delay: number) {
-    if (closed || running) return;
-    if (timer && delay > 0) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = null;
-      running = writePending().finally(() => {
-        running = null;
-        if (queue.length) schedule(queue.length >= maxBatch ? 0 : flushMs);
+  function schedule(lane: Lane, delay: number) {
+    if (closed || lane.running) return;
+    if (lane.timer && delay > 0) return;
+    if (lane.timer) clearTimeout(lane.timer);
+    lane.timer = setTimeout(() => {
+      lane.timer = null;
+      lane.running = writeNext(lane).finally(() => {
+        lane.running = null;
+        // What queued up meanwhile has already waited through that write: write it now.
+        if (lane.queue.length) schedule(lane, 0);
       });
     }, delay);
   }
-  const stopTimer = () => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-  };
-  const tick = setInterval(() => queue.length && schedule(flushMs), flushMs);
 
-  async function writePending(): Promise<void> {
-    if (!queue.length) return;
-    const raws = queue;
-    queue = [];
-    stats.pending = 0;
+  /** Take up to maxBatch events from the front of a lane (at least one message). */
+  function take(lane: Lane): Raw[] {
+    let weight = 0;
+    let n = 0;
+    while (n < lane.queue.length && (n === 0 || weight + lane.queue[n].weight <= maxBatch))
+      weight += lane.queue[n++].weight;
+    lane.weight -= weight;
+    return lane.queue.splice(0, n);
+  }
+
+  async function writeNext(lane: Lane): Promise<void> {
+    if (!lane.queue.length) return;
+    const raws = take(lane);
     const started = performance.now();
     try {
       await resolve([...new Set(raws.map((r) => r.serialNumber))]);
@@ -295,19 +332,31 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       stats.lastBatchSize = batchSize(batch);
       if (result.cameOnline) opts.bus?.emit('commandsQueued');
     } catch (error) {
-      // The database refused the batch (down, or a bug): keep the messages for the next try.
+      // The database refused the batch (down, or a bug): keep the messages, in order, for the next try.
       stats.failedBatches++;
       log.error({ err: error }, 'gateway batch failed; retrying');
-      queue = raws.concat(queue);
-      stats.pending = queue.length;
+      lane.queue.unshift(...raws);
+      lane.weight += raws.reduce((sum, r) => sum + r.weight, 0);
       await new Promise((r) => setTimeout(r, 1000));
     } finally {
       stats.lastBatchMs = Math.round(performance.now() - started);
-      if (paused && queue.length < HIGH_WATER / 2) {
+      if (paused && pendingWeight() < HIGH_WATER / 2) {
         paused = false;
         client.stream.resume();
       }
     }
+  }
+
+  /** Write everything pending now, lane by lane in parallel. */
+  async function drainAll() {
+    await Promise.all(
+      lanes.map(async (lane) => {
+        if (lane.timer) clearTimeout(lane.timer);
+        lane.timer = null;
+        while (lane.running) await lane.running;
+        while (lane.queue.length) await writeNext(lane);
+      }),
+    );
   }
 
   await client.subscribeAsync(topicFilters(opts.shared), { qos: 1 });
@@ -316,20 +365,13 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
   client.on('connect', resubscribe);
 
   return {
-    stats: () => ({ ...stats, pending: queue.length }),
-    async flush() {
-      stopTimer();
-      while (running) await running;
-      await writePending();
-    },
+    stats: () => ({ ...stats, pending: pendingWeight() }),
+    flush: drainAll,
     async close() {
       closed = true;
-      clearInterval(tick);
       client.off('connect', resubscribe);
       await client.unsubscribeAsync(topicFilters(opts.shared)).catch(() => {});
-      stopTimer();
-      while (running) await running;
-      await writePending();
+      await drainAll();
     },
   };
 }

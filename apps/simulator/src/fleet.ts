@@ -1,0 +1,61 @@
+/**
+ * A fleet of simulated machines in this process: the CLI's machines, and the server's demo fleet
+ * (DEMO=1) whose machines are registered in its database.
+ */
+import { SimulatedMachine } from './machine.ts';
+import type { Family } from './families.ts';
+
+export interface FleetMachine {
+  serialNumber: string;
+  secret: string;
+  family: Family;
+}
+
+export interface FleetOptions {
+  url: string;
+  machines: FleetMachine[];
+  cupsPerMinute: number;
+  /**
+   * A machine's connection errors (refused credentials, broker gone); it keeps retrying. Given,
+   * startFleet never fails for a machine that cannot connect: it reports the error and goes on.
+   * Not given, such a machine makes startFleet reject (after stopping the machines it started).
+   */
+  onError?: (serialNumber: string, error: Error) => void;
+}
+
+export interface Fleet {
+  machines: SimulatedMachine[];
+  stop(): Promise<void>;
+}
+
+/** Machines connect this many at a time: a thousand CONNECTs at once only slow the broker down. */
+const CONNECTING_AT_ONCE = 50;
+
+export async function startFleet(opts: FleetOptions): Promise<Fleet> {
+  const machines = opts.machines.map(
+    (m) =>
+      new SimulatedMachine({
+        url: opts.url,
+        serialNumber: m.serialNumber,
+        secret: m.secret,
+        family: m.family,
+        cupsPerMinute: opts.cupsPerMinute,
+        onError: opts.onError && ((error) => opts.onError!(m.serialNumber, error)),
+      }),
+  );
+  const stop = async () => {
+    await Promise.all(machines.map((m) => m.stop().catch(() => {})));
+  };
+  for (let i = 0; i < machines.length; i += CONNECTING_AT_ONCE) {
+    const batch = machines.slice(i, i + CONNECTING_AT_ONCE);
+    // Settled, not raced: a start still under way when we give up would run on after stop().
+    const results = await Promise.allSettled(batch.map((m) => m.start()));
+    const failed = results.findIndex((r) => r.status === 'rejected');
+    if (failed >= 0) {
+      await stop();
+      const reason = (results[failed] as PromiseRejectedResult).reason as Error;
+      throw new Error(`${batch[failed].serialNumber}: ${reason.message}`, { cause: reason });
+    }
+  }
+  return { machines, stop };
+}

@@ -1,0 +1,62 @@
+/**
+ * What a machine does with a pushed menu (docs/device-protocol.md §4.4, `menu`): it checks every
+ * product against its family and its own parameter ranges (the contracts' defaults: what the
+ * hardware can do, whatever the console's settings say) and adopts the menu whole, or rejects it
+ * whole with a reason per product.
+ */
+import {
+  PARAMETER_DEFAULTS,
+  checkRecipe,
+  menuCommandParams,
+  translate,
+  type MenuContent,
+} from '@brewfleet/contracts';
+import type { Family, Product } from './families.ts';
+
+export type MenuVerdict =
+  | { ok: true; menu: MenuContent }
+  | { ok: false; reason: string; details: Array<{ productCode?: string; message: string }> };
+
+export function checkMenu(family: Family, params: unknown): MenuVerdict {
+  const parsed = menuCommandParams.safeParse(params);
+  if (!parsed.success) return { ok: false, reason: 'malformed menu', details: [] };
+  const { menu } = parsed.data;
+  const details: Array<{ productCode?: string; message: string }> = [];
+  for (const product of menu.products) {
+    if (product.family !== family) {
+      details.push({
+        productCode: product.code,
+        message: `a ${product.family} product on a ${family} machine`,
+      });
+      continue;
+    }
+    for (const issue of checkRecipe(family, product.recipe, PARAMETER_DEFAULTS))
+      details.push({ productCode: product.code, message: translate(issue.key, 'en', issue.params) });
+  }
+  if (!menu.products.length) details.push({ message: 'the menu has no product' });
+  return details.length
+    ? {
+        ok: false,
+        reason: `menu ${menu.version} rejected: ${details.length} problem(s)`,
+        details: details.slice(0, 100),
+      }
+    : { ok: true, menu };
+}
+
+/**
+ * A menu product as the machine makes it: what each step doses from its channel — the step's solid
+ * amounts (`…G` parameters: powder, leaves, fruit), or else its liquid ones (`…Ml`: milk, syrup) —
+ * and the tea segments it runs. Brewing water comes from the machine's water line.
+ */
+export function productOfMenu(p: MenuContent['products'][number]): Product {
+  const sum = (params: Record<string, number>, unit: RegExp) =>
+    Object.entries(params)
+      .filter(([key]) => unit.test(key))
+      .reduce((total, [, v]) => total + v, 0);
+  const recipe = p.recipe.steps
+    .filter((s) => s.channel != null)
+    .map((s) => ({ channel: s.channel!, grams: sum(s.params, /G$/) || sum(s.params, /Ml$/) }))
+    .filter((m) => m.grams > 0);
+  const out = p.recipe.segments?.filter((s) => s.out).length ?? 0;
+  return { code: p.code, recipe, ...(p.family === 'tea' ? { teaSegments: out >= 3 ? 3 : 2 } : {}) };
+}
