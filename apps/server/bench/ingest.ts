@@ -226,7 +226,7 @@ async function run() {
 
     const log = pino({ level: 'warn' }) as unknown as FastifyBaseLogger;
     mqtt = await startMqtt({ port: 0, host: '127.0.0.1', log, access: deviceAccess(database.db) });
-    gateway = await startGateway({ db: database.db, client: mqtt.client, log, shared: false, ...GATEWAY });
+    gateway = await startGateway({ db: database.db, client: mqtt.client, log, shareGroup: null, ...GATEWAY });
     const url = `mqtt://127.0.0.1:${mqtt.port}`;
     publishers = startPublishers();
 

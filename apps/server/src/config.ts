@@ -41,6 +41,19 @@ const schema = z.object({
     .regex(/^(mqtts?|wss?|tcp):\/\//, 'MQTT_URL must start with mqtt://, mqtts://, ws:// or wss://')
     .optional(),
   MQTT_PORT: port('MQTT_PORT', true).default(1883),
+  /**
+   * With MQTT_URL: the group of the shared subscriptions through which the processes of one deployment
+   * split the machines' messages. Deployments sharing a broker need groups of their own.
+   */
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'MQTT_SHARE_GROUP must be 1 to 64 letters, digits, _ or -')
+    .default('brewfleet'),
+  /**
+   * With MQTT_URL: keep machine accounts (secret, own topics) in Mosquitto's dynamic-security plugin;
+   * the user in MQTT_URL must be a dynsec administrator.
+   */
+  MQTT_DYNSEC: flag('MQTT_DYNSEC').default(false),
   /** The map's tile layer ({z}/{x}/{y} template); without it the map shows machines on a plain grid. */
   MAP_TILE_URL: z
     .string()
@@ -86,6 +99,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name}: ${issue.message}`);
   }
   const c = parsed.data;
+  if (c.MQTT_DYNSEC && !c.MQTT_URL?.match(/^[a-z]+:\/\/[^/@:]+(:[^/@]*)?@/))
+    throw new ConfigError(
+      'Invalid configuration: MQTT_DYNSEC: needs MQTT_URL with the user and password of a dynamic-security administrator',
+    );
   return {
     ...c,
     DATA_DIR: path.resolve(c.DATA_DIR),

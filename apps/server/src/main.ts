@@ -10,7 +10,12 @@ import { migrate } from './platform/db/migrate.ts';
 import { loadLoginKeys } from './platform/auth/keys.ts';
 import { loadDataKey } from './platform/crud/secrets.ts';
 import { startMqtt, MqttStartError, type Mqtt } from './platform/mqtt/broker.ts';
-import { AdminPasswordError, ensureAdmin, seedMenus } from './modules/iam/seed.ts';
+import {
+  AdminPasswordError,
+  ensureAdmin,
+  grantNewMerchantAdminMenus,
+  seedMenus,
+} from './modules/iam/seed.ts';
 import { seedProductParameters } from './modules/catalog/index.ts';
 import { seedDemo } from './modules/iam/demo.ts';
 import { seedDemoTenants } from './modules/tenancy/demo.ts';
@@ -32,6 +37,7 @@ async function start(config: Config) {
   try {
     const applied = await migrate(database);
     await seedMenus(database.db);
+    await grantNewMerchantAdminMenus(database.db);
     await seedProductParameters(database.db);
     const admin = await ensureAdmin(database.db, config.ADMIN_PASSWORD);
     const keys = loadLoginKeys({ privateKeyPem: config.RSA_PRIVATE_KEY, dataDir: config.DATA_DIR });
@@ -70,13 +76,15 @@ async function start(config: Config) {
       client: mqtt.client,
       log: app.log,
       bus: app.fleetBus,
-      shared: Boolean(config.MQTT_URL),
+      shareGroup: config.MQTT_URL ? config.MQTT_SHARE_GROUP : null,
+      dynsecAdmin: config.MQTT_DYNSEC ? decodeURIComponent(new URL(config.MQTT_URL!).username) : undefined,
     });
     if (config.DEMO)
       demoFleet = await startDemoFleet({
         db: database.db,
         url: mqtt.url,
         log: app.log,
+        dataDir: config.DATA_DIR,
       });
     if (admin.generated) {
       // Printed once, on the console only: the operator must note it.

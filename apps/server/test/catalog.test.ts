@@ -124,9 +124,33 @@ describe('products', () => {
       alpha.token,
     );
     expect(tea.json().msg).toBe('A tea recipe has three segments, at least one of them out');
+    // A segment that pours out must run for some time with some leaves.
+    const empty = await call(
+      'POST',
+      '/api/coffee/product',
+      espresso({
+        code: 'OOLONG',
+        family: 'tea',
+        kind: 'tea',
+        recipe: {
+          steps: [{ action: 'steep', params: { waterMl: 300, temperatureC: 90 } }],
+          segments: [
+            { out: true, rangeS: 0, amountG: 6 },
+            { out: true, rangeS: 60, amountG: 0 },
+            { out: false, rangeS: 0, amountG: 0 },
+          ],
+        },
+      }),
+      alpha.token,
+    );
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual([
+      { field: 'recipe.segments.0', message: 'Segment 1 pours out but runs 0 s with 6 g' },
+      { field: 'recipe.segments.1', message: 'Segment 2 pours out but runs 60 s with 0 g' },
+    ]);
     const segments = [
       { out: true, rangeS: 40, amountG: 6 },
-      { out: true, rangeS: 60, amountG: 0 },
+      { out: true, rangeS: 60, amountG: 4 },
       { out: false, rangeS: 0, amountG: 0 },
     ];
     await ok(
@@ -192,6 +216,145 @@ describe('products', () => {
       admin,
     );
     expect([upside.statusCode, upside.json().msg]).toEqual([400, 'The minimum cannot be above the maximum']);
+  });
+
+  it('keeps a product to its merchant’s own materials, options, toppings and snacks, whoever saves it', async () => {
+    const beans = await ok('POST', '/api/coffee/material', { name: 'Bravo beans', unit: 'g' }, bravo.token);
+    const size = await ok('POST', '/api/coffee/option-type', { name: 'Bravo size' }, bravo.token);
+    const large = await ok(
+      'POST',
+      '/api/coffee/option',
+      { name: 'Bravo large', optionTypeId: size.id, amountFactor: 1.4 },
+      bravo.token,
+    );
+    const foam = await ok('POST', '/api/coffee/small-material', { name: 'Bravo foam' }, bravo.token);
+    const cookie = await ok(
+      'POST',
+      '/api/coffee/snack',
+      { name: 'Bravo cookie', price: '1.00' },
+      bravo.token,
+    );
+    const count = async () =>
+      (await t.sql(`select count(*)::int as n from product where merchant_id = $1`, [alpha.id]))[0].n;
+    const before = await count();
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ materials: [{ materialId: beans.id, amount: 18 }] }, 'materials', 'Bravo beans'],
+      [
+        { optionTypeIds: [size.id], recipeCombos: [{ optionIds: [large.id], amountFactor: 1.4 }] },
+        'recipeCombos',
+        'Bravo large',
+      ],
+      [{ optionTypeIds: [size.id] }, 'optionTypeIds', 'Bravo size'],
+      [{ chargedSmallMaterialIds: [foam.id] }, 'chargedSmallMaterialIds', 'Bravo foam'],
+      [{ showSnacks: true, snackIds: [cookie.id] }, 'snackIds', 'Bravo cookie'],
+    ];
+    // The platform sees every merchant's rows: what it may see is not what Alpha's product may use.
+    for (const [extra, field, name] of cases) {
+      const res = await call(
+        'POST',
+        '/api/coffee/product',
+        espresso({ code: 'MIXED', merchantId: alpha.id, ...extra }),
+        admin,
+      );
+      expect([res.statusCode, res.json().msg], field).toEqual([
+        400,
+        `${name} belongs to another merchant than the product`,
+      ]);
+      expect(res.json().errors[0].field).toBe(field);
+    }
+    expect(await count()).toBe(before);
+    const zh = await call(
+      'POST',
+      '/api/coffee/product',
+      espresso({ code: 'MIXED', merchantId: alpha.id, materials: [{ materialId: beans.id, amount: 18 }] }),
+      admin,
+      'zh',
+    );
+    expect(zh.json().msg).toBe('Bravo beans 不属于该商品的商户或其上级商户');
+    // Nor through an edit.
+    const mine = await ok(
+      'POST',
+      '/api/coffee/product',
+      espresso({ code: 'MIXED', merchantId: alpha.id }),
+      admin,
+    );
+    const edit = await call('PUT', '/api/coffee/product', { id: mine.id, snackIds: [cookie.id] }, admin);
+    expect([edit.statusCode, edit.json().msg]).toEqual([
+      400,
+      'Bravo cookie belongs to another merchant than the product',
+    ]);
+    const [row] = await t.sql(`select snack_ids from product where id = $1`, [mine.id]);
+    expect(row.snack_ids).toBeNull();
+
+    // A merchant below Alpha may use Alpha's catalog; Alpha may not use its child's.
+    const child = await ok(
+      'POST',
+      '/api/coffee/merchant',
+      { name: 'Alpha North', loginAccount: 'alpha-north', password: t.encrypt(PASSWORD), parentId: alpha.id },
+      admin,
+    );
+    const alphaBeans = await ok(
+      'POST',
+      '/api/coffee/material',
+      { name: 'Alpha beans', unit: 'g' },
+      alpha.token,
+    );
+    const childBeans = await ok(
+      'POST',
+      '/api/coffee/material',
+      { name: 'North beans', unit: 'g', merchantId: child.id },
+      admin,
+    );
+    await ok(
+      'POST',
+      '/api/coffee/product',
+      espresso({
+        code: 'NORTH',
+        merchantId: child.id,
+        materials: [{ materialId: alphaBeans.id, amount: 18 }],
+      }),
+      admin,
+    );
+    const upward = await call(
+      'POST',
+      '/api/coffee/product',
+      espresso({ code: 'UP', materials: [{ materialId: childBeans.id, amount: 18 }] }),
+      alpha.token,
+    );
+    expect([upward.statusCode, upward.json().msg]).toEqual([
+      400,
+      'North beans belongs to another merchant than the product',
+    ]);
+  });
+
+  it('takes combinations only of options of the product’s own specifications', async () => {
+    const size = await ok('POST', '/api/coffee/option-type', { name: 'Size' }, alpha.token);
+    const milk = await ok('POST', '/api/coffee/option-type', { name: 'Milk' }, alpha.token);
+    const large = await ok(
+      'POST',
+      '/api/coffee/option',
+      { name: 'Large', optionTypeId: size.id, amountFactor: 1.4, priceChange: '0.60' },
+      alpha.token,
+    );
+    const oat = await ok('POST', '/api/coffee/option', { name: 'Oat', optionTypeId: milk.id }, alpha.token);
+    const body = (optionIds: string[]) =>
+      espresso({
+        code: 'COMBO',
+        optionTypeIds: [size.id],
+        recipeCombos: [
+          { optionIds: [large.id], amountFactor: 1.4, priceChange: '0.60' },
+          { optionIds, amountFactor: 1 },
+        ],
+      });
+    const stray = await call('POST', '/api/coffee/product', body([large.id, oat.id]), alpha.token);
+    expect([stray.statusCode, stray.json().msg]).toEqual([
+      400,
+      'Combination 2: Oat is not an option of this product’s specifications',
+    ]);
+    expect(stray.json().errors[0].field).toBe('recipeCombos.1.optionIds');
+    const tw = await call('POST', '/api/coffee/product', body([oat.id]), alpha.token, 'tw');
+    expect(tw.json().msg).toBe('組合 2：Oat 不是此商品所選規格中的選項');
+    await ok('POST', '/api/coffee/product', body([large.id]), alpha.token);
   });
 
   it('makes codes from the rule, skipping codes in use', async () => {
@@ -296,5 +459,45 @@ describe('who sells what', () => {
       400,
       `ESP-1 is a coffee product; ${serialNumber} is a tea machine`,
     ]);
+  });
+});
+
+describe('materials', () => {
+  it('refuses a minimum above the maximum, also when only one of them changes', async () => {
+    const upside = await call(
+      'POST',
+      '/api/coffee/material',
+      { name: 'Oat milk', unit: 'ml', min: 300, max: 30 },
+      alpha.token,
+      'tw',
+    );
+    expect([upside.statusCode, upside.json().msg]).toEqual([400, '最小值（300）不能大於最大值（30）']);
+    expect(upside.json().errors).toEqual([
+      expect.objectContaining({ field: 'max', message: '最小值（300）不能大於最大值（30）' }),
+    ]);
+    expect(await t.sql(`select 1 from material where name = 'Oat milk'`)).toHaveLength(0);
+
+    const milk = await ok(
+      'POST',
+      '/api/coffee/material',
+      { name: 'Oat milk', unit: 'ml', min: 30, max: 300 },
+      alpha.token,
+    );
+    const higherMin = await call('PUT', '/api/coffee/material', { id: milk.id, min: 400 }, alpha.token);
+    expect([higherMin.statusCode, higherMin.json().msg]).toEqual([
+      400,
+      'The minimum (400) cannot be above the maximum (300)',
+    ]);
+    const lowerMax = await call('PUT', '/api/coffee/material', { id: milk.id, max: 20 }, alpha.token, 'zh');
+    expect([lowerMax.statusCode, lowerMax.json().msg]).toEqual([400, '最小值（30）不能大于最大值（20）']);
+    const [stored] = await t.sql(`select min, max from material where id = $1`, [milk.id]);
+    expect(stored).toEqual({ min: 30, max: 300 });
+
+    // Equal limits, one limit cleared, and both moved together are fine.
+    await ok('PUT', '/api/coffee/material', { id: milk.id, min: 300 }, alpha.token);
+    await ok('PUT', '/api/coffee/material', { id: milk.id, max: null }, alpha.token);
+    expect(
+      await ok('PUT', '/api/coffee/material', { id: milk.id, min: 500, max: 600 }, alpha.token),
+    ).toMatchObject({ min: 500, max: 600 });
   });
 });

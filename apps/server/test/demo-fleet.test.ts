@@ -54,7 +54,7 @@ beforeAll(async () => {
     client: mqtt.client,
     log: app.log,
     bus: app.fleetBus,
-    shared: false,
+    shareGroup: null,
   });
   fleet = await startDemoFleet({ db: database.db, url: mqtt.url, log: app.log });
 }, 60_000);

@@ -4,12 +4,15 @@
  * from queued to succeeded, including for a machine that was offline when the command was issued.
  */
 import crypto from 'node:crypto';
+import net from 'node:net';
+import mqttPacket from 'mqtt-packet';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, topicFor } from '@brewfleet/contracts';
-import { startFleetTest, uniqueSerial, waitFor, type FleetTest } from './helpers/fleet.ts';
+import { quietMachine, startFleetTest, uniqueSerial, waitFor, type FleetTest } from './helpers/fleet.ts';
 import { ADMIN_PASSWORD } from './helpers/test-app.ts';
-import { SimulatedMachine, provision, startFleet } from '@brewfleet/simulator';
+import { openLive } from './helpers/machine-events.ts';
+import { provision, startFleet } from '@brewfleet/simulator';
 
 let f: FleetTest;
 const clients: MqttClient[] = [];
@@ -262,13 +265,7 @@ describe('remote operation', () => {
     const state = async () => (await f.t.sql(`select * from device_command where id = $1`, [commandId]))[0];
     expect((await state()).state).toBe('queued');
 
-    const machine = new SimulatedMachine({
-      url: f.url,
-      serialNumber: m.serialNumber,
-      secret: m.secret,
-      family: 'coffee',
-      cupsPerMinute: 0,
-    });
+    const machine = quietMachine(f.url, m);
     await machine.start();
     try {
       await waitFor(async () => (await state()).state === 'succeeded', 10_000, 'command succeeded');
@@ -310,35 +307,13 @@ describe('remote operation', () => {
 describe('live state and external broker hooks', () => {
   it('streams a command’s states and the machine’s new state to the console (server-sent events)', async () => {
     const m = await f.register();
-    const machine = new SimulatedMachine({
-      url: f.url,
-      serialNumber: m.serialNumber,
-      secret: m.secret,
-      family: 'coffee',
-      cupsPerMinute: 0,
-    });
+    const machine = quietMachine(f.url, m);
     await machine.start();
     await waitFor(async () => (await device(m.id)).online, 5000, 'online');
     const address = await f.t.app.listen({ port: 0, host: '127.0.0.1' });
-    const controller = new AbortController();
-    const res = await fetch(`${address}/api/coffee/device/live?ids=${m.id}`, {
-      headers: { token: f.admin },
-      signal: controller.signal,
-    });
-    expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const seen: any[] = [];
-    const reading = (async () => {
-      const decoder = new TextDecoder();
-      let buffer = '';
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
-          const frame = buffer.slice(0, i);
-          buffer = buffer.slice(i + 2);
-          if (frame.startsWith('data: ')) seen.push(JSON.parse(frame.slice(6)));
-        }
-      }
-    })().catch(() => {});
+    const live = await openLive(address, f.admin, m.id);
+    expect(live.contentType).toContain('text/event-stream');
+    const seen = live.seen;
     await f.t.call('POST', '/api/coffee/device/lock', { token: f.admin, body: { ids: [m.id] } });
     try {
       await waitFor(
@@ -352,8 +327,7 @@ describe('live state and external broker hooks', () => {
       expect(states.at(-1)).toBe('succeeded');
       expect(seen.every((e) => e.kind !== 'device' || e.id === m.id)).toBe(true);
     } finally {
-      controller.abort();
-      await reading;
+      await live.close();
       await machine.stop();
     }
   });
@@ -418,4 +392,96 @@ describe('simulator provisioning', () => {
       await fleet.stop();
     }
   });
+});
+
+describe('MQTT 5 machines on the embedded broker', () => {
+  const v5 = { protocolVersion: 5 as const, properties: { sessionExpiryInterval: 86_400 }, clean: false };
+
+  it('refuses wrong credentials with a v5 reason code and keeps a v5 machine to its own topics', async () => {
+    const m = await f.register();
+    const other = await f.register();
+    const refused = await connect(m.serialNumber, 'not-the-secret', v5).catch((e: { code?: number }) => e);
+    // 0x87 "Not authorized" (Aedes's refusal of a wrong secret, translated to MQTT 5).
+    expect((refused as { code?: number }).code).toBe(0x87);
+    const client = await connect(m.serialNumber, m.secret, v5);
+    expect(client.options.protocolVersion).toBe(5);
+    const own = await client.subscribeAsync(topicFor(m.serialNumber, 'cmd'), { qos: 1 });
+    expect(own[0].qos).toBe(1);
+    await expect(client.subscribeAsync(topicFor(other.serialNumber, 'cmd'), { qos: 1 })).rejects.toThrow(
+      /Subscribe error/,
+    );
+    // Unsubscribing answers one reason code per topic, as MQTT 5 requires.
+    await client.unsubscribeAsync([topicFor(m.serialNumber, 'cmd')]);
+  });
+
+  it('runs a v5 machine end to end: events once, a command obeyed, offline by its last will', async () => {
+    const m = await f.register();
+    const machine = quietMachine(f.url, m, { mqttVersion: 5 });
+    await machine.start();
+    try {
+      await waitFor(async () => (await device(m.id)).online, 5000, 'online');
+      const res = await f.t.call('POST', '/api/coffee/device/lock', {
+        token: f.admin,
+        body: { ids: [m.id] },
+      });
+      const [{ id: commandId }] = res.json().data.commands;
+      await f.fleet.delivery.runOnce();
+      const state = async () =>
+        (await f.t.sql(`select state from device_command where id = $1`, [commandId]))[0];
+      await waitFor(async () => (await state()).state === 'succeeded', 10_000, 'lock succeeded');
+      await waitFor(async () => (await device(m.id)).locked, 5000, 'locked');
+    } finally {
+      await machine.stop();
+    }
+
+    const client = await connect(m.serialNumber, m.secret, {
+      ...v5,
+      will: {
+        topic: topicFor(m.serialNumber, 'status'),
+        payload: Buffer.from('{"v":1,"online":false}'),
+        qos: 1,
+        retain: true,
+      },
+    });
+    const cup = production();
+    await send(client, m.serialNumber, [cup]);
+    await send(client, m.serialNumber, [cup]);
+    await client.publishAsync(
+      topicFor(m.serialNumber, 'status'),
+      JSON.stringify({ v: 1, online: true, ts: now(), state: 'idle', locked: true, faultCodes: [] }),
+      { qos: 1, retain: true },
+    );
+    await waitFor(async () => (await count('production_record', m.id)) === 1, 5000, 'the cup');
+    await waitFor(async () => (await device(m.id)).online, 5000, 'online again');
+    await f.fleet.gateway.flush();
+    expect(await count('production_record', m.id)).toBe(1);
+    client.stream.destroy();
+    await waitFor(async () => !(await device(m.id)).online, 5000, 'offline by last will');
+  });
+});
+
+it('reads a CONNECT that arrives a byte at a time, in MQTT 5 and in 3.1.1', async () => {
+  const { port } = new URL(f.url);
+  const connackOf = async (protocolVersion: 4 | 5) => {
+    const bytes = mqttPacket.generate(
+      { cmd: 'connect', protocolId: 'MQTT', protocolVersion, clean: true, clientId: 'nobody', keepalive: 30 },
+      { protocolVersion },
+    );
+    const socket = net.connect(Number(port), '127.0.0.1');
+    const parser = mqttPacket.parser({ protocolVersion });
+    const answer = new Promise<mqttPacket.IConnackPacket>((resolve) =>
+      parser.on('packet', (p) => resolve(p as mqttPacket.IConnackPacket)),
+    );
+    socket.on('data', (chunk) => parser.parse(chunk));
+    for (const byte of bytes) {
+      socket.write(Buffer.from([byte]));
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    const connack = await answer;
+    socket.destroy();
+    return connack;
+  };
+  // No credentials: refused, each in its own version's words.
+  expect((await connackOf(5)).reasonCode).toBe(0x87);
+  expect((await connackOf(4)).returnCode).toBe(5);
 });

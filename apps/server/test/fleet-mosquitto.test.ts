@@ -1,15 +1,16 @@
 /**
- * The device side on an external broker (Mosquitto on 127.0.0.1:1883, MQTT 5): two server
- * processes' gateways share the machines' messages through a shared subscription, and every event
- * is processed exactly once; a command reaches a machine that comes online later.
+ * The device side on an external broker (Mosquitto on 127.0.0.1:1883, MQTT 5): two gateways share
+ * the machines' messages through a shared subscription, and every event is processed exactly once,
+ * resent batches included; a command reaches a machine that comes online later. (Two real server
+ * processes: startup.test.ts. This Mosquitto admits anyone; credentials and topic access on Mosquitto:
+ * fleet-dynsec.test.ts, and the hooks for other brokers: fleet-gateway.test.ts.)
  */
-import crypto from 'node:crypto';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, topicFor } from '@brewfleet/contracts';
+import { cupEvent } from './helpers/machine-events.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
-import { startFleetTest, uniqueSerial, waitFor, type FleetTest } from './helpers/fleet.ts';
-import { SimulatedMachine } from '@brewfleet/simulator';
+import { quietMachine, startFleetTest, uniqueSerial, waitFor, type FleetTest } from './helpers/fleet.ts';
 
 const MOSQUITTO = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 let t: TestApp;
@@ -37,16 +38,7 @@ it('two gateways split the messages and process each event exactly once', async 
   two.mqtt.client.on('message', (topic) => topic === ours && heard[1]++);
   const messages = 40;
   for (let i = 0; i < messages; i++) {
-    const events = Array.from({ length: 5 }, () => ({
-      eventId: crypto.randomUUID(),
-      type: 'production',
-      ts: new Date().toISOString(),
-      productCode: 'AMERICANO',
-      method: 'manual',
-      result: 'completed',
-      startedAt: new Date().toISOString(),
-      cupOutSeconds: 25,
-    }));
+    const events = Array.from({ length: 5 }, () => cupEvent());
     await machine.publishAsync(
       topicFor(m.serialNumber, 'events'),
       JSON.stringify({ v: PROTOCOL_VERSION, events }),
@@ -78,13 +70,7 @@ it('delivers a command issued while the machine was offline when it connects', a
   });
   expect(res.statusCode, res.body).toBe(200);
   const [{ id }] = res.json().data.commands;
-  const machine = new SimulatedMachine({
-    url: MOSQUITTO,
-    serialNumber: m.serialNumber,
-    secret: m.secret,
-    family: 'tea',
-    cupsPerMinute: 0,
-  });
+  const machine = quietMachine(MOSQUITTO, m, { family: 'tea' });
   await machine.start();
   try {
     const state = async () => (await t.sql(`select state from device_command where id = $1`, [id]))[0].state;
@@ -93,4 +79,26 @@ it('delivers a command issued while the machine was offline when it connects', a
   } finally {
     await machine.stop();
   }
+});
+
+it('processes a resent batch once, whichever gateway each copy reaches', async () => {
+  const m = await one.register({ serialNumber: uniqueSerial('MOS') });
+  const machine = await mqtt.connectAsync(MOSQUITTO, { clientId: m.serialNumber, protocolVersion: 5 });
+  const events = Array.from({ length: 3 }, () =>
+    cupEvent({ productCode: 'FLAT-WHITE', method: 'scan-code', cupOutSeconds: 28 }),
+  );
+  const body = JSON.stringify({ v: PROTOCOL_VERSION, events });
+  const duplicates = () => one.fleet.gateway.stats().duplicates + two.fleet.gateway.stats().duplicates;
+  const before = duplicates();
+  // The machine did not get its PUBACK and sends the batch again, several times.
+  for (let i = 0; i < 4; i++)
+    await machine.publishAsync(topicFor(m.serialNumber, 'events'), body, { qos: 1 });
+  await machine.endAsync();
+  const rows = async () =>
+    (await t.sql(`select count(*)::int as n from production_record where device_id = $1`, [m.id]))[0].n;
+  // Three written, the nine copies recognised (and dropped) by whichever gateway got them.
+  await waitFor(async () => duplicates() - before >= 9 && (await rows()) === 3, 10_000, 'the copies handled');
+  await one.fleet.gateway.flush();
+  await two.fleet.gateway.flush();
+  expect(await rows()).toBe(3);
 });

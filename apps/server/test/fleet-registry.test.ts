@@ -161,6 +161,49 @@ describe('binding and views', () => {
     expect(log.list.map((l: any) => l.kind)).toContain('bind');
   });
 
+  it('goes only to the merchants it is available to, when they are named', async () => {
+    const other = await ok('POST', '/api/coffee/merchant', {
+      name: 'Foxtrot',
+      loginAccount: 'foxtrot',
+      password: t.encrypt(PASSWORD),
+    });
+    const sub = await ok('POST', '/api/coffee/merchant', {
+      name: 'Foxtrot South',
+      loginAccount: 'foxtrot-south',
+      parentId: other.id,
+      password: t.encrypt(PASSWORD),
+    });
+    const reserved = await ok('POST', '/api/coffee/device', {
+      name: 'Reserved',
+      serialNumber: uniqueSerial('AVL'),
+      modelId,
+      availableMerchantIds: [other.id],
+    });
+    const refused = await call('POST', '/api/coffee/device/bind', {
+      ids: [reserved.id],
+      merchantId: merchant.id,
+    });
+    expect([refused.statusCode, refused.json().msg]).toEqual([
+      400,
+      'This machine is not available to that merchant (see its available merchants)',
+    ]);
+    expect((await ok('GET', `/api/coffee/device/${reserved.id}`)).merchantId).toBeNull();
+    // A merchant below a named one may have it.
+    expect(
+      await ok('POST', '/api/coffee/device/bind', { ids: [reserved.id], merchantId: sub.id }),
+    ).toMatchObject({
+      merchantId: sub.id,
+    });
+    const createdFor = await call('POST', '/api/coffee/device', {
+      name: 'Reserved 2',
+      serialNumber: uniqueSerial('AVL'),
+      modelId,
+      merchantId: merchant.id,
+      availableMerchantIds: [other.id],
+    });
+    expect(createdFor.statusCode).toBe(400);
+  });
+
   it('counts machines by condition, with the list’s other filters', async () => {
     await t.sql(`update device set locked = true, alarm = true where id = $1`, [deviceId]);
     const counters = await ok('POST', '/api/coffee/device/counters', {}, merchant.token);
@@ -223,7 +266,9 @@ describe('binding and views', () => {
       { configName: 'Espresso bar', deviceIds: [deviceId] },
       merchant.token,
     );
-    expect(res).toEqual({ devices: 1, channels: 2 });
+    expect(res).toMatchObject({ devices: 1, channels: 2 });
+    // The machine is told too: one `channels` command, waiting until it is online.
+    expect(res.commands).toEqual([expect.objectContaining({ deviceId, type: 'channels', state: 'queued' })]);
     const channels = await ok(
       'POST',
       '/api/coffee/device-channel/list',
@@ -285,5 +330,23 @@ describe('binding and views', () => {
       state: 'queued',
       max_attempts: 3,
     });
+  });
+
+  it('offers a machine the presets of its family and those of none', async () => {
+    const names = async (family: string) =>
+      (await ok('GET', `/api/coffee/preset-command/select?family=${family}`, undefined, merchant.token))
+        .map((o: { label: string }) => o.label)
+        .sort();
+    const all = await t.sql(`select name from preset_command where family is null order by name`);
+    const general = all.map((p) => p.name as string).sort();
+    expect(await names('tea')).toEqual(general);
+    expect(await names('coffee')).toEqual([...general, 'Calibrate the grinder'].sort());
+    const bad = await call(
+      'GET',
+      '/api/coffee/preset-command/select?family=espresso',
+      undefined,
+      merchant.token,
+    );
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -4,14 +4,18 @@
  * rejected with reasons, received by a machine that was offline, pushed again, rolled back; and a
  * product of one merchant never reaches another merchant's machine.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SimulatedMachine } from '@brewfleet/simulator';
-import { startFleetTest, waitFor, type FleetTest } from './helpers/fleet.ts';
+import type { SimulatedMachine } from '@brewfleet/simulator';
+import { quietMachine, startFleetTest, waitFor, type FleetTest } from './helpers/fleet.ts';
 
 const PASSWORD = 'Menus-Strong-Pass-4';
 let f: FleetTest;
 let alpha: string;
 let storeId: string;
+let alphaId: string;
 const machines: SimulatedMachine[] = [];
 const registered: Array<{ id: string; serialNumber: string; secret: string }> = [];
 
@@ -23,14 +27,8 @@ async function ok(method: string, url: string, body: unknown, token = alpha) {
 const recipe = (temperatureC: number, water = 40) => ({
   steps: [{ action: 'brew', channel: 1, params: { powderG: 18, waterMl: water, temperatureC } }],
 });
-async function run(m: { serialNumber: string; secret: string }) {
-  const machine = new SimulatedMachine({
-    url: f.url,
-    serialNumber: m.serialNumber,
-    secret: m.secret,
-    family: 'coffee',
-    cupsPerMinute: 0,
-  });
+async function run(m: { serialNumber: string; secret: string }, stateDir?: string) {
+  const machine = quietMachine(f.url, m, { stateDir });
   await machine.start();
   machines.push(machine);
   return machine;
@@ -46,6 +44,7 @@ beforeAll(async () => {
     { name: 'Alpha', loginAccount: 'alpha', password: f.t.encrypt(PASSWORD) },
     f.admin,
   );
+  alphaId = m.id;
   alpha = await f.t.login('alpha', PASSWORD);
   storeId = (await ok('POST', '/api/coffee/store', { name: 'Alpha Quay', type: 'pick-up' })).id;
   for (let i = 0; i < 3; i++) registered.push(await f.register({ merchantId: m.id, storeId }));
@@ -74,9 +73,11 @@ beforeAll(async () => {
     price: '3.90',
   });
 }, 30_000);
+const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'menus-test-'));
 afterAll(async () => {
   await Promise.all(machines.map((m) => m.stop()));
   await f.close();
+  fs.rmSync(stateDir, { recursive: true, force: true });
 });
 
 let first: string;
@@ -166,6 +167,93 @@ it('a machine rejects a recipe its hardware cannot make, with reasons; roll back
   expect(machines.every((m) => m.menu!.version === rollback.version)).toBe(true);
 });
 
+it('freezes recipe combinations, options, orderable and snacks into the release and the machine’s menu', async () => {
+  const size = await ok('POST', '/api/coffee/option-type', { name: 'Size' });
+  const large = await ok('POST', '/api/coffee/option', {
+    name: 'Large',
+    optionTypeId: size.id,
+    amountFactor: 1.4,
+    priceChange: '0.60',
+  });
+  const cookie = await ok('POST', '/api/coffee/snack', { name: 'Cookie', price: '1.20' });
+  const flat = await ok('POST', '/api/coffee/product', {
+    name: 'Flat white',
+    code: 'FLAT',
+    kind: 'drink',
+    family: 'coffee',
+    price: '3.50',
+    recipe: recipe(92, 60),
+    optionTypeIds: [size.id],
+    recipeCombos: [{ optionIds: [large.id], amountFactor: 1.5, priceChange: '0.80' }],
+    orderable: false,
+    showSnacks: true,
+    snackIds: [cookie.id],
+  });
+  const release = await ok('POST', '/api/coffee/menu-release', {
+    name: 'With combos',
+    deviceIds: [registered[0].id],
+    productIds: [flat.id],
+  });
+  const frozen = {
+    code: 'FLAT',
+    options: [
+      { id: large.id, type: 'Size', name: 'Large', priceChange: '0.60', amountFactor: 1.4, isDefault: false },
+    ],
+    combos: [{ optionIds: [large.id], amountFactor: 1.5, priceChange: '0.80' }],
+    orderable: false,
+    showSnacks: true,
+    snacks: [{ id: cookie.id, name: 'Cookie', price: '1.20' }],
+  };
+  expect(release.content.products).toMatchObject([frozen]);
+  await ok('POST', '/api/coffee/menu-release/push', { id: release.id });
+  await waitFor(async () => (await progress(release.id)).state === 'done', 10_000, 'taken');
+  const [command] = await f.t.sql(
+    `select params from device_command where menu_release_id = $1 and device_id = $2`,
+    [release.id, registered[0].id],
+  );
+  expect(command.params.menu.products).toMatchObject([frozen]);
+  expect(machines[0].menu!.products).toMatchObject([frozen]);
+  // A later change in the catalog does not change what was frozen.
+  await ok('PUT', '/api/coffee/product', { id: flat.id, recipeCombos: [] });
+  expect(
+    (await ok('GET', `/api/coffee/menu-release/${release.id}`, undefined)).content.products,
+  ).toMatchObject([frozen]);
+});
+
+it('menu status follows the machine’s own word: no menuVersion is no menu, and a state directory keeps it', async () => {
+  const id = registered[1].id;
+  const version = (await device(id)).menu_version;
+  expect((await device(id)).menu_status).toBe('updated');
+  // Going away says nothing about the menu.
+  await machines[1].stop();
+  await waitFor(async () => (await device(id)).online === false, 10_000, 'offline');
+  expect(await device(id)).toMatchObject({ menu_version: version, menu_status: 'updated' });
+  // Back without its menu (no state kept): its status has no menuVersion, so it is not updated.
+  const forgetful = await run(registered[1], stateDir);
+  await waitFor(async () => (await device(id)).online === true, 10_000, 'online');
+  expect(await device(id)).toMatchObject({ menu_version: null, menu_status: 'not-updated' });
+  // Pushed again, it takes the menu and keeps it in its state directory.
+  const [{ release }] = await f.t.sql(
+    `select menu_release_id::text as release from device_command where device_id = $1 and state = 'succeeded'
+     order by created_at desc limit 1`,
+    [id],
+  );
+  await ok('POST', '/api/coffee/menu-release/push', { id: release, deviceIds: [id] });
+  await waitFor(async () => (await device(id)).menu_status === 'updated', 10_000, 'taken again');
+  await forgetful.stop();
+  await waitFor(async () => (await device(id)).online === false, 10_000, 'offline again');
+  const restarted = await run(registered[1], stateDir);
+  expect(restarted.menu?.version).toBe(version);
+  await waitFor(async () => (await device(id)).online === true, 10_000, 'online again');
+  expect(await device(id)).toMatchObject({ menu_version: version, menu_status: 'updated' });
+  // A machine that loses its menu while online says so in its next status.
+  restarted.menu = null;
+  delete restarted.status.menuVersion;
+  restarted.publishStatus();
+  await waitFor(async () => (await device(id)).menu_status === 'not-updated', 10_000, 'menu lost');
+  expect((await device(id)).menu_version).toBeNull();
+});
+
 it('never puts one merchant’s product on another merchant’s machine', async () => {
   const other = await ok(
     'POST',
@@ -181,15 +269,41 @@ it('never puts one merchant’s product on another merchant’s machine', async 
     body: { name: 'x', deviceIds: [theirs.id] },
   });
   expect(refused.statusCode).toBe(400);
-  // The platform can build such a release, but the push leaves Bravo's machine out.
+  // Nor can the platform build a release for Bravo holding Alpha's product: Bravo would read it.
+  const releases = async () => (await f.t.sql(`select count(*)::int as n from menu_release`))[0].n;
+  const before = await releases();
+  const foreign = await f.t.call('POST', '/api/coffee/menu-release', {
+    token: f.admin,
+    lang: 'en',
+    body: {
+      name: 'Mixed',
+      deviceIds: [theirs.id, registered[0].id],
+      productIds: [esp.id],
+      merchantId: other.id,
+    },
+  });
+  expect([foreign.statusCode, foreign.json().msg]).toEqual([
+    400,
+    'ESP belongs to another merchant than Bravo',
+  ]);
+  // Not through a store's products either.
+  const viaStore = await f.t.call('POST', '/api/coffee/menu-release', {
+    token: f.admin,
+    body: { name: 'Via store', storeId, merchantId: other.id },
+  });
+  expect(viaStore.statusCode).toBe(400);
+  expect(await releases()).toBe(before);
+  // Alpha's release may list Bravo's machine, but the push leaves it out, with a reason code.
   const release = await ok(
     'POST',
     '/api/coffee/menu-release',
-    { name: 'Mixed', deviceIds: [theirs.id, registered[0].id], productIds: [esp.id], merchantId: other.id },
+    { name: 'Mixed', deviceIds: [theirs.id, registered[0].id], productIds: [esp.id], merchantId: alphaId },
     f.admin,
   );
   const pushed = await ok('POST', '/api/coffee/menu-release/push', { id: release.id }, f.admin);
-  expect(pushed.skipped.map((s: any) => s.deviceId)).toEqual([theirs.id]);
+  expect(pushed.skipped).toEqual([
+    { deviceId: theirs.id, serialNumber: theirs.serialNumber, reason: 'no-product-for-machine' },
+  ]);
   const commands = await f.t.sql(`select count(*)::int as n from device_command where device_id = $1`, [
     theirs.id,
   ]);

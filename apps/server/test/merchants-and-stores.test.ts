@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { P } from '@brewfleet/contracts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { grantNewMerchantAdminMenus } from '../src/modules/iam/seed.ts';
 
 const PASSWORD = 'Merchant-Strong-Pass-5';
 let t: TestApp;
@@ -239,5 +241,52 @@ describe('stores', () => {
       await t.call('POST', '/api/coffee/account/list', { token: owner, body: { partnerType: 'store' } })
     ).json().data;
     expect(list.list.map((a: any) => a.account)).toEqual(['staffed-barista']);
+  });
+});
+
+describe('upgrades', () => {
+  it('gives the administrators of earlier merchants the screens a new version adds, once', async () => {
+    const res = await createMerchant({ name: 'Early Bird Cafe', loginAccount: 'early-bird' });
+    const merchantId = res.json().data.id;
+    const deviceList = 1310;
+    // As a merchant made before the machine screens existed, on a database that never recorded a grant.
+    await t.sql(
+      `update role set menu_id_list = array_remove(menu_id_list, $2::bigint) where merchant_id = $1`,
+      [merchantId, deviceList],
+    );
+    await t.sql(`delete from seed_grant`);
+    const token = await t.login('early-bird', PASSWORD);
+    // The pages the administrator's navigation offers.
+    const pages = async () => {
+      const urls: string[] = [];
+      const walk = (nodes: { url: string; menuList?: unknown[] }[]) =>
+        nodes.forEach((n) => (urls.push(n.url), walk((n.menuList ?? []) as typeof nodes)));
+      walk((await t.call('GET', '/api/coffee/menu/nav', { token })).json().data);
+      return urls;
+    };
+    expect(await pages()).not.toContain('device/list');
+
+    expect(await grantNewMerchantAdminMenus(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await pages()).toContain('device/list');
+
+    // Taken away on purpose afterwards, it stays away at the next start.
+    await t.sql(
+      `update role set menu_id_list = array_remove(menu_id_list, $2::bigint) where merchant_id = $1`,
+      [merchantId, deviceList],
+    );
+    expect(await grantNewMerchantAdminMenus(t.database.db)).toBe(0);
+    expect(await pages()).not.toContain('device/list');
+  });
+
+  it('renames seeded menu titles to Taiwan wording, leaving a title an administrator chose', async () => {
+    await t.sql(`update menu set tw_name = '設備調試' where id = 1420`);
+    await t.sql(`update menu set tw_name = '我們的數據' where id = 1500`);
+    const sql = fs.readFileSync(
+      new URL('../migrations/0012_taiwan_menu_titles.sql', import.meta.url),
+      'utf8',
+    );
+    await t.sql(sql);
+    const names = await t.sql(`select id::text, tw_name from menu where id in (1420, 1500) order by id`);
+    expect(names.map((n) => n.tw_name)).toEqual(['設備偵錯', '我們的數據']);
   });
 });

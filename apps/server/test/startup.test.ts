@@ -13,8 +13,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { encryptLongText, P } from '@brewfleet/contracts';
+import crypto from 'node:crypto';
+import mqtt from 'mqtt';
+import { encryptLongText, P, PROTOCOL_VERSION, topicFor } from '@brewfleet/contracts';
 import { ADMIN_PASSWORD, createTestDatabase } from './helpers/test-app.ts';
+import { cupEvent } from './helpers/machine-events.ts';
 import { DEMO_PASSWORD } from '../src/modules/iam/demo.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -30,6 +33,8 @@ const CONFIG_VARS = [
   'DATABASE_URL',
   'MQTT_URL',
   'MQTT_PORT',
+  'MQTT_SHARE_GROUP',
+  'MQTT_DYNSEC',
   'ADMIN_PASSWORD',
   'DEMO',
   'LOG_LEVEL',
@@ -343,6 +348,8 @@ describe('bad configuration stops start-up with one line naming the variable', (
     ['MQTT_URL', 'http://x'],
     ['DATABASE_URL', 'mysql://x'],
     ['MQTT_PORT', '-1'],
+    ['MQTT_SHARE_GROUP', 'a/b'],
+    ['MQTT_DYNSEC', '1'],
     ['DEMO', 'yes'],
     ['LOG_LEVEL', 'loud'],
   ])(
@@ -455,5 +462,99 @@ describe('PostgreSQL start-up (DATABASE_URL)', () => {
       }
     },
     START_TIMEOUT + 30_000,
+  );
+});
+
+describe('two server processes on one PostgreSQL and one Mosquitto (MQTT_URL)', () => {
+  const MOSQUITTO = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+  it(
+    'split the machines’ messages and write each event exactly once',
+    async () => {
+      const { url, drop } = await createTestDatabase();
+      // A group of this test's own: other tests' servers share the broker.
+      const env = {
+        PORT: '0',
+        DATABASE_URL: url,
+        MQTT_URL: MOSQUITTO,
+        MQTT_SHARE_GROUP: `bf-test-${crypto.randomBytes(4).toString('hex')}`,
+        ADMIN_PASSWORD,
+      };
+      const servers = [
+        spawnServer({ ...env, DATA_DIR: tempDir('bf-one-') }),
+        spawnServer({ ...env, DATA_DIR: tempDir('bf-two-') }),
+      ];
+      try {
+        const bases = await Promise.all(servers.map((s) => untilListening(s)));
+        const token = await signIn(bases[0], 'admin', ADMIN_PASSWORD);
+        const post = async (path: string, body: object) => {
+          const res = await api(bases[0], 'POST', path, { token, body });
+          expect(res.status, JSON.stringify(res.json)).toBe(200);
+          return res.json.data;
+        };
+        const type = await post('/api/coffee/device-type', {
+          name: 'Espresso',
+          family: 'coffee',
+          automation: 'automatic',
+        });
+        const model = await post('/api/coffee/device-model', {
+          name: 'E1',
+          code: 'E1',
+          deviceTypeId: type.id,
+          basicMaintenanceCups: 500,
+          deepMaintenanceCups: 5000,
+        });
+        const serialNumber = `TWO-${crypto.randomBytes(4).toString('hex')}`;
+        const device = await post('/api/coffee/device', {
+          name: serialNumber,
+          serialNumber,
+          modelId: model.id,
+        });
+        const written = async () =>
+          Promise.all(
+            bases.map(
+              async (b) => (await api(b, 'GET', '/api/health')).json.data.gateway as Record<string, number>,
+            ),
+          );
+        const before = await written();
+
+        // Mosquitto here admits anyone: the machine connects without its secret.
+        const machine = await mqtt.connectAsync(MOSQUITTO, { clientId: serialNumber, protocolVersion: 5 });
+        const messages = 60;
+        const perMessage = 5;
+        for (let i = 0; i < messages; i++) {
+          const events = Array.from({ length: perMessage }, () => cupEvent());
+          await machine.publishAsync(
+            topicFor(serialNumber, 'events'),
+            JSON.stringify({ v: PROTOCOL_VERSION, events }),
+            { qos: 1 },
+          );
+        }
+        await machine.endAsync();
+        const cups = async () => {
+          const res = await api(bases[1], 'POST', '/api/coffee/production-record/list', {
+            token,
+            body: { deviceId: device.id, limit: 1 },
+          });
+          return res.json.data?.total as number;
+        };
+        const deadline = Date.now() + 15_000;
+        while ((await cups()) < messages * perMessage && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 200));
+        expect(await cups()).toBe(messages * perMessage);
+        const after = await written();
+        const share = after.map((s, i) => s.written - before[i].written);
+        // Both processes took a share; together exactly the events sent; nothing came twice.
+        expect(share[0]).toBeGreaterThan(0);
+        expect(share[1]).toBeGreaterThan(0);
+        expect(share[0] + share[1]).toBe(messages * perMessage);
+        expect(after.map((s, i) => s.duplicates - before[i].duplicates)).toEqual([0, 0]);
+        for (const server of servers) server.child.kill('SIGTERM');
+        for (const server of servers) expect((await exitWithin(server, 15_000)).code).toBe(0);
+      } finally {
+        for (const server of servers) server.child.kill('SIGKILL');
+        await drop();
+      }
+    },
+    START_TIMEOUT + 60_000,
   );
 });

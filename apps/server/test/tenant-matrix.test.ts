@@ -4,9 +4,10 @@
  * altogether) and never see a row of B in any list. A new resource joins by being declared.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENU_SEED, MERCHANT_ADMIN_CODES, RESOURCES, type ResourceDef } from '@brewfleet/contracts';
+import { MENU_SEED, MERCHANT_ADMIN_CODES, P, RESOURCES, type ResourceDef } from '@brewfleet/contracts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { sampleCreateBody, sampleUpdate } from './helpers/samples.ts';
+import { openLive } from './helpers/machine-events.ts';
 
 const PASSWORD = 'Matrix-Strong-Pass-3';
 let t: TestApp;
@@ -18,6 +19,7 @@ const rowBefore: Record<string, string> = {};
 /** Ids of B's rows (and the platform catalog) by resource, for required references. */
 const refs: Record<string, string> = {};
 let bSubtree: string[] = [];
+let bravoToken = '';
 
 async function ok(res: Awaited<ReturnType<TestApp['call']>>) {
   expect(res.statusCode, res.body).toBe(200);
@@ -87,7 +89,7 @@ beforeAll(async () => {
 
   // One row of every tenant resource for B, made by B's administrator, or by the platform for B
   // where only the platform may create (it registers machines).
-  const bravo = await t.login('bravo', PASSWORD);
+  const bravo = (bravoToken = await t.login('bravo', PASSWORD));
   for (const def of tenantResources) {
     if ((def.disable ?? []).includes('create')) continue;
     const byB = MERCHANT_ADMIN_CODES.includes(def.permissions.create!);
@@ -186,9 +188,15 @@ describe.each(['merchantA', 'childOfA', 'storeOfA'])('%s and B’s machines', (u
       const res = await t.call('POST', `/api/coffee/device/${op}`, { token, body: { ids: [device] } });
       expect(res.statusCode, `${op}: ${res.body}`).toBe(404);
     }
-    const [preset] = await t.sql(`select id::text from preset_command limit 1`);
+    // Every preset, family-bound ones included: B's machine is unknown (404) before its family is
+    // looked at, so a refusal never names it.
+    const presets = await t.sql(`select id::text from preset_command`);
     const calls: Array<[string, string, unknown]> = [
-      ['POST', '/api/coffee/device/debug', { ids: [device], presetId: preset.id }],
+      ...presets.map((p): [string, string, unknown] => [
+        'POST',
+        '/api/coffee/device/debug',
+        { ids: [device], presetId: p.id },
+      ]),
       ['POST', '/api/coffee/device/bind', { ids: [device], merchantId: merchants.A }],
       ['POST', '/api/coffee/device/credentials', { id: device }],
       ['GET', `/api/coffee/device/detail?id=${device}`, undefined],
@@ -211,6 +219,11 @@ describe.each(['merchantA', 'childOfA', 'storeOfA'])('%s and B’s machines', (u
     });
     expect([403, 404]).toContain(distribute.statusCode);
     expect(await t.sql(`select count(*)::int as n from device_command`)).toEqual(commandsBefore);
+    const [channels] = await t.sql(
+      `select count(*)::int as n from device_channel where device_id = $1 and config_name is not null`,
+      [device],
+    );
+    expect(channels.n, 'no configuration reached B’s machine').toBe(0);
 
     const counters = await ok(await t.call('POST', '/api/coffee/device/counters', { token, body: {} }));
     expect(counters.all).toBe(0);
@@ -220,6 +233,66 @@ describe.each(['merchantA', 'childOfA', 'storeOfA'])('%s and B’s machines', (u
       await t.call('POST', '/api/coffee/device/merchant-summary', { token, body: {} }),
     );
     expect(summary).toEqual([]);
+  });
+});
+
+describe('the live stream (server-sent events)', () => {
+  /** Opens `GET /api/coffee/device/live?ids=` as `token` and collects its data frames. */
+  it('never carries B’s machine or B’s commands to A’s users, even asked for by id', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const device = refs.device;
+    const others = await Promise.all(
+      ['merchantA', 'childOfA', 'storeOfA'].map((u) => openLive(address, users[u].token, device)),
+    );
+    // B's own stream is the control: what A's streams miss, it must see.
+    const own = await openLive(address, bravoToken, device);
+    for (const stream of [...others, own]) expect(stream.status).toBe(200);
+    try {
+      // B's machine at work while the streams are open: B's command, and a new state as the gateway
+      // would write it.
+      await ok(
+        await t.call('POST', '/api/coffee/device/unlock', { token: bravoToken, body: { ids: [device] } }),
+      );
+      await t.sql(`update device set state = 'making', updated_at = now() where id = $1`, [device]);
+      const until = Date.now() + 10_000;
+      while (!(
+        own.seen.some((e) => e.kind === 'device' && e.id === device) &&
+        own.seen.some((e) => e.kind === 'command' && e.deviceId === device)
+      )) {
+        if (Date.now() > until) throw new Error('B’s stream saw nothing of B’s machine');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // One more poll for A's streams, which run on the same clock.
+      await new Promise((r) => setTimeout(r, 1500));
+      for (const stream of others) expect(stream.seen).toEqual([]);
+    } finally {
+      await Promise.all([...others, own].map((s) => s.close()));
+    }
+  });
+});
+
+describe.each(['merchantA', 'childOfA', 'storeOfA'])('%s and B’s menu releases', (user) => {
+  it('cannot push, roll back or follow them (404), and nothing is queued', async () => {
+    const { token } = users[user];
+    const id = rowsOfB['menu-release'];
+    const codes = P.menuRelease;
+    const counts = async () =>
+      t.sql(`select (select count(*)::int from device_command) as commands,
+                    (select count(*)::int from menu_release) as releases`);
+    const before = await counts();
+    const calls: Array<[string, string, unknown, string]> = [
+      ['POST', '/api/coffee/menu-release/push', { id }, codes.push],
+      ['POST', '/api/coffee/menu-release/push', { id, deviceIds: [refs.device] }, codes.push],
+      ['POST', '/api/coffee/menu-release/rollback', { id }, codes.rollback],
+      ['GET', `/api/coffee/menu-release/progress?id=${id}`, undefined, codes.list],
+    ];
+    for (const [method, url, body, code] of calls) {
+      const res = await t.call(method as 'POST', url, { token, body });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(expected(user, code));
+    }
+    expect(await counts()).toEqual(before);
+    const [after] = await t.sql(`select row_to_json(x)::text as row from menu_release x where id = $1`, [id]);
+    expect(after.row, 'B’s release is unchanged').toBe(rowBefore['menu-release']);
   });
 });
 

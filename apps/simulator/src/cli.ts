@@ -1,6 +1,6 @@
 /**
  * npm run simulate -- --devices N --url mqtt://host:1883 [--rate cups-per-minute] [--prefix SIM]
- *                     [--secret S] [--families coffee,tea,…]
+ *                     [--secret S] [--families coffee,tea,…] [--mqtt 3.1.1|5] [--state-dir DIR]
  *                     [--provision http://server:8080 --account admin --password …]
  * Runs N machines of the families in turn until stopped (Ctrl-C: they say goodbye). With
  * --provision they are registered on that server first and each gets a fresh secret.
@@ -22,6 +22,8 @@ const { values } = parseArgs({
     provision: { type: 'string' },
     account: { type: 'string', default: 'admin' },
     password: { type: 'string', default: process.env.SIMULATOR_PASSWORD ?? '' },
+    mqtt: { type: 'string', default: '3.1.1' },
+    'state-dir': { type: 'string' },
   },
 });
 const count = Number(values.devices);
@@ -30,6 +32,7 @@ const families = values.families!.split(',') as Family[];
 if (!Number.isInteger(count) || count < 1 || count > 10_000)
   throw new Error('--devices must be a whole number from 1 to 10000');
 if (!(rate >= 0)) throw new Error('--rate must be a number of cups per minute');
+if (values.mqtt !== '3.1.1' && values.mqtt !== '5') throw new Error('--mqtt must be 3.1.1 or 5');
 const unknown = families.find((f) => !(MACHINE_FAMILIES as readonly string[]).includes(f));
 if (unknown) throw new Error(`--families: unknown family ${unknown} (known: ${MACHINE_FAMILIES.join(', ')})`);
 
@@ -56,6 +59,8 @@ const fleet = await startFleet({
   url: values.url!,
   cupsPerMinute: rate,
   machines,
+  mqttVersion: values.mqtt === '5' ? 5 : 4,
+  stateDir: values['state-dir'],
   onError: (serialNumber, error) => {
     const key = `${serialNumber} ${error.message}`;
     if (reported.has(key)) return;

@@ -21,6 +21,9 @@ export interface FleetOptions {
    * Not given, such a machine makes startFleet reject (after stopping the machines it started).
    */
   onError?: (serialNumber: string, error: Error) => void;
+  mqttVersion?: 4 | 5;
+  /** Each machine keeps its menu and answered commands here across restarts (MachineOptions.stateDir). */
+  stateDir?: string;
 }
 
 export interface Fleet {
@@ -40,6 +43,8 @@ export async function startFleet(opts: FleetOptions): Promise<Fleet> {
         secret: m.secret,
         family: m.family,
         cupsPerMinute: opts.cupsPerMinute,
+        mqttVersion: opts.mqttVersion,
+        stateDir: opts.stateDir,
         onError: opts.onError && ((error) => opts.onError!(m.serialNumber, error)),
       }),
   );

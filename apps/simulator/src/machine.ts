@@ -5,14 +5,24 @@
  * cleanings, and obeys commands (debug actions included) exactly once per commandId.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
-import { PROTOCOL_VERSION, commandMessage, topicFor, type MachineEvent } from '@brewfleet/contracts';
+import {
+  PROTOCOL_VERSION,
+  commandMessage,
+  menuContent,
+  topicFor,
+  type MachineEvent,
+} from '@brewfleet/contracts';
 import { emptyChannelCup, makeCup } from './production.ts';
 import { checkMenu, productOfMenu } from './menu.ts';
 import type { MenuContent } from '@brewfleet/contracts';
 import { CHANNELS, ChannelLevels, type Level } from './channels.ts';
 import { FAULTS, type Family } from './families.ts';
 import { runDebugAction } from './debug-actions.ts';
+import { checkChannelLayout, reportedLevels } from './channel-layout.ts';
+import type { ChannelsCommandParams } from '@brewfleet/contracts';
 
 export interface MachineOptions {
   url: string;
@@ -34,6 +44,26 @@ export interface MachineOptions {
    */
   onError?: (error: Error) => void;
   random?: () => number;
+  /** MQTT 3.1.1 (4, the default) or MQTT 5 (5): the protocol allows either. */
+  mqttVersion?: 4 | 5;
+  /**
+   * Where the machine keeps what a real one keeps in flash: its menu and the commands it answered
+   * (`<stateDir>/<serial>.json`). Without it, a restarted machine has no menu and runs a repeated
+   * command again.
+   */
+  stateDir?: string;
+}
+
+/** What a machine keeps across restarts (see MachineOptions.stateDir). */
+interface SavedState {
+  menu: MenuContent | null;
+  seen: Array<[string, CommandOutcome]>;
+}
+
+interface CommandOutcome {
+  stage: 'succeeded' | 'failed';
+  reason?: string;
+  details?: Array<{ productCode?: string; message: string }>;
 }
 
 export interface MachineState {
@@ -65,14 +95,7 @@ export class SimulatedMachine {
   private pending: MachineEvent[] = [];
   private timers: NodeJS.Timeout[] = [];
   /** Commands run, with their outcome: a repeat is answered with it again, not run again. */
-  private seen = new Map<
-    string,
-    {
-      stage: 'succeeded' | 'failed';
-      reason?: string;
-      details?: Array<{ productCode?: string; message: string }>;
-    }
-  >();
+  private seen = new Map<string, CommandOutcome>();
   private readonly levels: ChannelLevels;
   private readonly random: () => number;
   private startedAt = Date.now();
@@ -85,6 +108,8 @@ export class SimulatedMachine {
   private grindDrift = 0;
   /** The adopted menu: once there is one, only its products are made. */
   menu: MenuContent | null = null;
+  /** The channel configuration the console distributed (`channels` command), once there is one. */
+  channelLayout: ChannelsCommandParams | null = null;
 
   constructor(private readonly opts: MachineOptions) {
     this.random = opts.random ?? Math.random;
@@ -94,6 +119,41 @@ export class SimulatedMachine {
     this.levels = new ChannelLevels(CHANNELS[opts.family]);
     this.basicEvery = Math.round(BASIC_EVERY_CUPS * (0.75 + this.random() / 2));
     this.deepEvery = Math.round(DEEP_EVERY_CUPS * (0.75 + this.random() / 2));
+    this.loadState();
+  }
+
+  private stateFile(): string | null {
+    if (!this.opts.stateDir) return null;
+    return path.join(this.opts.stateDir, `${this.opts.serialNumber.replace(/[^A-Za-z0-9._-]/g, '_')}.json`);
+  }
+
+  /** Back from a restart: the menu it ran and the commands it answered, as it saved them. */
+  private loadState() {
+    const file = this.stateFile();
+    if (!file || !fs.existsSync(file)) return;
+    try {
+      const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<SavedState>;
+      const menu = menuContent.safeParse(saved.menu);
+      if (menu.success) {
+        this.menu = menu.data;
+        this.status.menuVersion = menu.data.version;
+      }
+      for (const [id, outcome] of (saved.seen ?? []).slice(-REMEMBERED_COMMANDS)) this.seen.set(id, outcome);
+    } catch (error) {
+      // An unreadable file is a machine that lost its memory: it starts without a menu, reports
+      // none, and the console shows it is not updated.
+      this.opts.onError?.(new Error(`state ${file} unreadable: ${(error as Error).message}`));
+    }
+  }
+
+  /** Written whole to a new file, then renamed over the old: a crash never leaves half a file. */
+  private saveState() {
+    const file = this.stateFile();
+    if (!file) return;
+    const state: SavedState = { menu: this.menu, seen: [...this.seen] };
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(`${file}.tmp`, JSON.stringify(state));
+    fs.renameSync(`${file}.tmp`, file);
   }
 
   private topic = (channel: Parameters<typeof topicFor>[1]) => topicFor(this.opts.serialNumber, channel);
@@ -106,6 +166,9 @@ export class SimulatedMachine {
       password: this.opts.secret,
       clean: false,
       keepalive: 60,
+      protocolVersion: this.opts.mqttVersion ?? 4,
+      // MQTT 5 ends a session at disconnect unless told otherwise; the protocol asks for ≥ 1 day.
+      ...(this.opts.mqttVersion === 5 && { properties: { sessionExpiryInterval: 86_400 } }),
       reconnectPeriod: 2000,
       // A refused secret may be rotated or registered later: keep trying, as a real machine does.
       reconnectOnConnackError: true,
@@ -224,7 +287,7 @@ export class SimulatedMachine {
 
   private materialEvent() {
     this.cupsSinceMaterialEvent = 0;
-    this.event({ type: 'material', levels: this.levels.snapshot() });
+    this.event({ type: 'material', levels: reportedLevels(this.levels, this.channelLayout) });
   }
 
   private setState(state: MachineState['state']) {
@@ -258,8 +321,8 @@ export class SimulatedMachine {
   /** One cup, when the machine can make one: from full channels, or failed when one is short. */
   makeCup() {
     if (this.status.locked || this.status.state !== 'idle') return;
-    // With a menu, a product from it; before any, the factory products of the family.
-    const offered = this.menu?.products;
+    // With a menu, a product customers may order from it; before any, the factory products.
+    const offered = this.menu?.products.filter((p) => p.orderable !== false);
     if (offered && !offered.length) return;
     const choice = offered?.[Math.floor(this.random() * offered.length)];
     const cup = makeCup(this.opts.family, this.random, {
@@ -333,7 +396,10 @@ export class SimulatedMachine {
       reason?: string,
       details?: Array<{ productCode?: string; message: string }>,
     ) => {
-      if (stage !== 'received') this.seen.set(commandId, { stage, reason, details });
+      if (stage !== 'received') {
+        this.seen.set(commandId, { stage, reason, details });
+        this.saveState();
+      }
       this.publish('ack', {
         commandId,
         stage,
@@ -355,6 +421,14 @@ export class SimulatedMachine {
       this.menu = verdict.menu;
       this.status.menuVersion = verdict.menu.version;
       this.publishStatus();
+      return ack('succeeded');
+    }
+    if (type === 'channels') {
+      const verdict = checkChannelLayout(this.levels, params);
+      if (!verdict.ok) return ack('failed', verdict.reason);
+      this.channelLayout = verdict.layout;
+      // The console's new channels have no level yet: report them at once.
+      this.materialEvent();
       return ack('succeeded');
     }
     if (type === 'debug') {

@@ -33,7 +33,10 @@ export function parseTopic(topic: string): { serialNumber: string; channel: Chan
 export const MACHINE_FAMILIES = ['coffee', 'tea', 'ice-sand', 'milk-frother', 'blender'] as const;
 export const MACHINE_STATES = ['idle', 'making', 'cleaning', 'fault', 'off'] as const;
 
-const timestamp = z.iso.datetime({ offset: true });
+/** ISO 8601 with an offset. A clock reset to 1970 is only skewed; a year before that is no real time. */
+const timestamp = z.iso
+  .datetime({ offset: true })
+  .refine((s) => Number(s.slice(0, 4)) >= 1970, 'a time before 1970');
 const uuid = z.uuid();
 
 /** Retained on `status`; the last will publishes `{ v, online: false }` there when the link drops. */
@@ -145,10 +148,20 @@ export const eventsMessage = z.object({
 });
 
 /**
- * The five remote operations of spec §4, `debug` (a preset debugging action, issue 5) and `menu` (a
- * menu version to check and adopt, issue 6; menu-protocol.ts).
+ * The five remote operations of spec §4, `debug` (a preset debugging action, issue 5), `menu` (a
+ * menu version to check and adopt, issue 6; menu-protocol.ts) and `channels` (a channel
+ * configuration distributed from the console; `channelsCommandParams`).
  */
-export const COMMAND_TYPES = ['lock', 'unlock', 'startup', 'shutdown', 'restart', 'debug', 'menu'] as const;
+export const COMMAND_TYPES = [
+  'lock',
+  'unlock',
+  'startup',
+  'shutdown',
+  'restart',
+  'debug',
+  'menu',
+  'channels',
+] as const;
 export const REMOTE_OPERATIONS = ['lock', 'unlock', 'startup', 'shutdown', 'restart'] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
@@ -175,6 +188,30 @@ export const ackMessage = z.object({
     .max(100)
     .optional(),
 });
+
+/**
+ * Params of the `channels` command: the machine's whole channel layout as the console configured it
+ * (what is not listed is no longer configured). Limits are the channel resource's, so whatever the
+ * console accepts a machine can be told.
+ */
+export const channelsCommandParams = z.object({
+  configName: z.string().max(64),
+  channels: z
+    .array(
+      z.object({
+        channel: z.number().int().min(1).max(99),
+        name: z.string().max(64),
+        material: z.string().max(128).optional(),
+        preDischargeSeconds: z.number().min(0).max(600),
+        shelfLifeHours: z.number().int().min(0).max(8760).optional(),
+        capacityG: z.number().int().min(0).max(100_000).optional(),
+        lowLevelG: z.number().int().min(0).max(100_000).optional(),
+      }),
+    )
+    .min(1)
+    .max(99),
+});
+export type ChannelsCommandParams = z.infer<typeof channelsCommandParams>;
 
 /** Machine clocks further off than this are not trusted: the server's receive time is used instead. */
 export const MAX_CLOCK_SKEW_SECONDS = 300;

@@ -22,6 +22,8 @@ export const menuProduct = z.object({
   options: z
     .array(
       z.object({
+        /** The option's id, which recipe combinations name (absent in menus made before them). */
+        id: z.string().max(20).optional(),
         type: z.string().max(64),
         name: z.string().max(64),
         priceChange: money,
@@ -31,6 +33,30 @@ export const menuProduct = z.object({
     )
     .max(100),
   toppings: z.array(z.object({ name: z.string().max(64), price: money, charged: z.boolean() })).max(50),
+  // The fields below came later: optional, so a menu of an older release (and a machine that
+  // ignores them) stays valid.
+  /**
+   * Recipe combinations: for this choice of options (ids of `options`), the recipe's amounts are
+   * multiplied by `amountFactor` and the price changes by `priceChange`, as the console stores them.
+   */
+  combos: z
+    .array(
+      z.object({
+        optionIds: z.array(z.string().max(20)).max(10),
+        amountFactor: z.number().min(0).max(5),
+        priceChange: money,
+      }),
+    )
+    .max(500)
+    .optional(),
+  /** Whether customers may order it on the machine (false: listed but not taking orders). */
+  orderable: z.boolean().optional(),
+  /** Whether the machine offers `snacks` with it. */
+  showSnacks: z.boolean().optional(),
+  snacks: z
+    .array(z.object({ id: z.string().max(20), name: z.string().max(128), price: money }))
+    .max(50)
+    .optional(),
 });
 export type MenuProduct = z.infer<typeof menuProduct>;
 
@@ -43,3 +69,10 @@ export const menuContent = z.object({
 export type MenuContent = z.infer<typeof menuContent>;
 
 export const menuCommandParams = z.object({ version: z.string().max(64), menu: menuContent });
+
+/**
+ * Why a push left a machine out, as a code the console translates: `no-product-for-machine` — the
+ * release has no product of the machine's family that its merchant sells and that is available on it.
+ */
+export const MENU_SKIP_REASONS = ['no-product-for-machine'] as const;
+export type MenuSkipReason = (typeof MENU_SKIP_REASONS)[number];

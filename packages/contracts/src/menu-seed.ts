@@ -146,7 +146,7 @@ button(131009, 1310, ['解锁', '解鎖', 'Unlock'], P.device.unlock);
 button(131010, 1310, ['开机', '開機', 'Start up'], P.device.startup);
 button(131011, 1310, ['关机', '關機', 'Shut down'], P.device.shutdown);
 button(131012, 1310, ['重启', '重新啟動', 'Restart'], P.device.restart);
-button(131013, 1310, ['设备调试', '設備調試', 'Device Debugging'], P.device.debug);
+button(131013, 1310, ['设备调试', '設備偵錯', 'Device Debugging'], P.device.debug);
 page(1311, 1300, ['设备类型', '設備類型', 'Device Type'], 'device/type', P.deviceType.list, 'appstore');
 button(131101, 1311, B.create, P.deviceType.create);
 button(131102, 1311, B.update, P.deviceType.update);
@@ -202,7 +202,7 @@ button(141301, 1413, B.create, P.deviceChannel.create);
 button(141302, 1413, B.update, P.deviceChannel.update);
 button(141303, 1413, B.delete, P.deviceChannel.delete);
 button(141304, 1413, B.export, P.deviceChannel.export);
-dir(1420, 1400, ['设备调试', '設備調試', 'Device Debugging'], 'bug');
+dir(1420, 1400, ['设备调试', '設備偵錯', 'Device Debugging'], 'bug');
 page(1421, 1420, ['预设指令', '預設指令', 'Preset Command'], 'command/preset', P.presetCommand.list, 'code');
 button(142101, 1421, B.create, P.presetCommand.create);
 button(142102, 1421, B.update, P.presetCommand.update);
@@ -217,7 +217,7 @@ page(
 );
 button(142201, 1422, B.update, P.commandConfig.update);
 
-dir(1500, 0, ['数据中心', '數據中心', 'Data Center'], 'bar-chart');
+dir(1500, 0, ['数据中心', '資料中心', 'Data Center'], 'bar-chart');
 page(
   1510,
   1500,
@@ -328,17 +328,17 @@ crudPage(
   'desktop',
 );
 
-dir(1700, 0, ['菜单下发', '菜單下發', 'Menu distribution'], 'send');
+dir(1700, 0, ['菜单下发', '菜單派送', 'Menu distribution'], 'send');
 page(
   1710,
   1700,
-  ['菜单下发', '菜單下發', 'Menu distribution'],
+  ['菜单下发', '菜單派送', 'Menu distribution'],
   'menu/distribution',
   P.menuRelease.list,
   'send',
 );
 button(171001, 1710, B.create, P.menuRelease.create);
-button(171002, 1710, ['下发', '下發', 'Push'], P.menuRelease.push);
+button(171002, 1710, ['下发', '派送', 'Push'], P.menuRelease.push);
 button(171003, 1710, ['回滚', '回滾', 'Roll back'], P.menuRelease.rollback);
 button(171004, 1710, B.delete, P.menuRelease.delete);
 page(1711, 1700, ['门店菜单', '門市菜單', 'Store Menu'], 'menu/store', P.menuRelease.list, 'shop');

@@ -118,6 +118,15 @@ export function checkRecipe(
     const segments = recipe.segments ?? [];
     if (segments.length !== 3 || !segments.some((s) => s.out))
       issues.push({ path: 'recipe.segments', key: 'msg.teaSegmentsRequired', params: {} });
+    // A segment that pours out runs for some time and some leaves: 0 s or 0 g pours nothing.
+    segments.forEach((s, i) => {
+      if (s.out && (s.rangeS <= 0 || s.amountG <= 0))
+        issues.push({
+          path: `recipe.segments.${i}`,
+          key: 'msg.teaSegmentEmpty',
+          params: { segment: i + 1, seconds: s.rangeS, grams: s.amountG },
+        });
+    });
   } else if (recipe.segments?.length) {
     issues.push({ path: 'recipe.segments', key: 'msg.segmentsOnlyTea', params: {} });
   }

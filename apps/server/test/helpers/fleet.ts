@@ -4,6 +4,7 @@
  * starts them. Machines are registered through the API, as an operator would.
  */
 import crypto from 'node:crypto';
+import { SimulatedMachine, type MachineOptions } from '@brewfleet/simulator';
 import { startTestApp, type TestApp } from './test-app.ts';
 import { startMqtt, type Mqtt } from '../../src/platform/mqtt/broker.ts';
 import { deviceAccess, startFleetRuntime, type FleetRuntime } from '../../src/modules/fleet/index.ts';
@@ -23,7 +24,7 @@ export interface FleetTest {
 export const uniqueSerial = (prefix = 'T') => `${prefix}-${crypto.randomBytes(4).toString('hex')}`;
 
 export async function startFleetTest(
-  opts: { t?: TestApp; mqttUrl?: string; family?: string } = {},
+  opts: { t?: TestApp; mqttUrl?: string; shareGroup?: string; dynsecAdmin?: string; family?: string } = {},
 ): Promise<FleetTest> {
   const t = opts.t ?? (await startTestApp({ logLevel: process.env.TEST_LOG ?? 'silent' }));
   const app = t.app;
@@ -40,7 +41,8 @@ export async function startFleetTest(
     client: mqtt.client,
     log: app.log,
     bus: app.fleetBus,
-    shared: Boolean(opts.mqttUrl),
+    shareGroup: opts.mqttUrl ? (opts.shareGroup ?? 'brewfleet') : null,
+    dynsecAdmin: opts.dynsecAdmin,
   });
   const admin = await t.adminToken();
   const post = async (url: string, body: unknown) => {
@@ -94,4 +96,23 @@ export async function waitFor<T>(check: () => Promise<T> | T, ms = 10_000, what 
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * A simulated machine that makes no cups of its own (coffee unless told): it connects with the
+ * registered credentials, reports, and obeys commands. Not started: the caller decides when.
+ */
+export function quietMachine(
+  url: string,
+  m: { serialNumber: string; secret: string },
+  opts: Partial<MachineOptions> = {},
+): SimulatedMachine {
+  return new SimulatedMachine({
+    url,
+    serialNumber: m.serialNumber,
+    secret: m.secret,
+    family: 'coffee',
+    cupsPerMinute: 0,
+    ...opts,
+  });
 }

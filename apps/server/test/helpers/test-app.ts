@@ -13,7 +13,7 @@ import { encryptLongText, type Language } from '@brewfleet/contracts';
 import { buildApp, type AppDeps } from '../../src/app.ts';
 import { openPostgres, type Database } from '../../src/platform/db/client.ts';
 import { migrate } from '../../src/platform/db/migrate.ts';
-import { ensureAdmin, seedMenus } from '../../src/modules/iam/seed.ts';
+import { ensureAdmin, grantNewMerchantAdminMenus, seedMenus } from '../../src/modules/iam/seed.ts';
 import { seedProductParameters } from '../../src/modules/catalog/index.ts';
 import { loadLoginKeys, type LoginKeys } from '../../src/platform/auth/keys.ts';
 
@@ -81,6 +81,7 @@ export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
   const database = await openPostgres(url, 4);
   await migrate(database);
   await seedMenus(database.db);
+  await grantNewMerchantAdminMenus(database.db);
   await seedProductParameters(database.db);
   await ensureAdmin(database.db, ADMIN_PASSWORD);
   const keys = testKeys();

@@ -6,6 +6,11 @@ import type { ImportResult, Row } from './types';
 
 export type ListBody = { page: number; limit: number; sort?: string } & Record<string, unknown>;
 export type FileFormat = 'xlsx' | 'csv';
+/** What a picker's options may be narrowed to (`GET …/select`). */
+export interface SelectNarrowing {
+  merchantId?: string;
+  family?: string;
+}
 
 const base = (name: string) => `/coffee/${name}`;
 
@@ -18,9 +23,15 @@ export const resourceApi = {
   /** One secret field in clear (needs the resource's reveal code; the server logs it). */
   reveal: (name: string, id: string, field: string) =>
     http.post<{ value: string | null }>(`${base(name)}/reveal`, { id, field }),
-  /** Picker options; `merchantId` narrows a tenant resource to one merchant's rows. */
-  select: (name: string, merchantId?: string) =>
-    http.get<SelectOption[]>(`${base(name)}/select`, merchantId ? { merchantId } : undefined),
+  /**
+   * Picker options; `merchantId` narrows a tenant resource to one merchant's rows, `family` one with a
+   * machine family to that family's rows and those of none.
+   */
+  select: (name: string, narrow: SelectNarrowing = {}) =>
+    http.get<SelectOption[]>(
+      `${base(name)}/select`,
+      Object.fromEntries(Object.entries(narrow).filter(([, v]) => v)) as Record<string, string>,
+    ),
   exportFile: (name: string, format: FileFormat, filters: Record<string, unknown>): Promise<DownloadedFile> =>
     download(
       { method: 'POST', url: `${base(name)}/export`, data: { ...filters, format } },

@@ -111,8 +111,6 @@ const base = {
     addressIncorrect: 'The address is incorrect',
     invalidJson: 'Not valid JSON',
     externalLinkError: 'The link must begin with http, https, mailto or tel',
-    productCodeExists: 'This product code already exists',
-    completeProductInfo: 'Please complete the product information',
     agreement: 'Please confirm the privacy agreement',
     maxLength: 'At most {{max}} characters',
     minLength: 'At least {{min}} characters',
@@ -386,7 +384,6 @@ const base = {
     },
   },
 };
-
 
 /** The base texts plus each area's own file (an area's screens and its resources). */
 export const en = {

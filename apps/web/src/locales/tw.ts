@@ -109,8 +109,6 @@ const base = {
     addressIncorrect: '地址不正確',
     invalidJson: '不是有效的 JSON',
     externalLinkError: '連結須以 http、https、mailto 或 tel 開頭',
-    productCodeExists: '此商品編號已存在',
-    completeProductInfo: '請填寫完整的商品資訊',
     agreement: '請確認隱私權協議',
     maxLength: '最多 {{max}} 個字元',
     minLength: '至少 {{min}} 個字元',

@@ -109,8 +109,6 @@ const base = {
     addressIncorrect: '地址不正确',
     invalidJson: '不是有效的 JSON',
     externalLinkError: '链接须以 http、https、mailto 或 tel 开头',
-    productCodeExists: '该商品编码已存在',
-    completeProductInfo: '请完善商品信息',
     agreement: '请确认隐私协议',
     maxLength: '最多 {{max}} 个字符',
     minLength: '至少 {{min}} 个字符',

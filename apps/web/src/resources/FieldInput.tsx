@@ -31,7 +31,7 @@ function RefSelect({
   // Inside a form with a merchant picker, offer only that merchant's rows: the server refuses others.
   const chosenMerchant = Form.useWatch('merchantId') as string | undefined;
   const merchantId = field.ref && MERCHANT_OWNED.has(field.ref) ? chosenMerchant || undefined : undefined;
-  const { data, isLoading } = useRefOptions(field.ref, true, merchantId);
+  const { data, isLoading } = useRefOptions(field.ref, true, { merchantId });
   return (
     <Select
       {...rest}

@@ -35,6 +35,11 @@ export const MESSAGES = {
     zh: '该序列号的机器已存在',
     tw: '此序號的機器已存在',
   },
+  'msg.deviceNotAvailable': {
+    en: 'This machine is not available to that merchant (see its available merchants)',
+    zh: '此机器不对该商户开放（见其可用商户）',
+    tw: '此機器不開放給該商戶（見其可用商戶）',
+  },
   'msg.storeNotOfMerchant': {
     en: 'The store does not belong to the chosen merchant',
     zh: '门店不属于所选商户',
@@ -59,6 +64,11 @@ export const MESSAGES = {
     en: 'Preset command not found',
     zh: '未找到预设指令',
     tw: '找不到預設指令',
+  },
+  'msg.presetOtherFamily': {
+    en: '“{{preset}}” is for {{family}} machines only; these machines are of another family: {{machines}}',
+    zh: '“{{preset}}”仅适用于 {{family}} 机器；以下机器属于其他类别：{{machines}}',
+    tw: '「{{preset}}」僅適用於 {{family}} 機器；下列機器屬於其他類別：{{machines}}',
   },
   'msg.productCodeExists': {
     en: 'This product code already exists',
@@ -90,6 +100,21 @@ export const MESSAGES = {
     zh: '茶饮配方需有三段萃取，至少一段出茶',
     tw: '茶飲配方需有三段萃取，至少一段出茶',
   },
+  'msg.teaSegmentEmpty': {
+    en: 'Segment {{segment}} pours out but runs {{seconds}} s with {{grams}} g',
+    zh: '第 {{segment}} 段出茶，但时间为 {{seconds}} 秒、茶量为 {{grams}} 克',
+    tw: '第 {{segment}} 段出茶，但時間為 {{seconds}} 秒、茶量為 {{grams}} 克',
+  },
+  'msg.catalogItemOtherMerchant': {
+    en: '{{name}} belongs to another merchant than the product',
+    zh: '{{name}} 不属于该商品的商户或其上级商户',
+    tw: '{{name}} 不屬於此商品的商戶或其上級商戶',
+  },
+  'msg.comboOptionNotOfProduct': {
+    en: 'Combination {{index}}: {{name}} is not an option of this product’s specifications',
+    zh: '组合 {{index}}：{{name}} 不是该商品所选规格中的选项',
+    tw: '組合 {{index}}：{{name}} 不是此商品所選規格中的選項',
+  },
   'msg.segmentsOnlyTea': {
     en: 'Only tea recipes have extraction segments',
     zh: '只有茶饮配方有萃取分段',
@@ -99,6 +124,11 @@ export const MESSAGES = {
     en: 'The minimum cannot be above the maximum',
     zh: '最小值不能大于最大值',
     tw: '最小值不能大於最大值',
+  },
+  'msg.materialMinAboveMax': {
+    en: 'The minimum ({{min}}) cannot be above the maximum ({{max}})',
+    zh: '最小值（{{min}}）不能大于最大值（{{max}}）',
+    tw: '最小值（{{min}}）不能大於最大值（{{max}}）',
   },
   'msg.unknownMaterialOrOption': {
     en: 'A material or option of this product does not exist or is not yours',

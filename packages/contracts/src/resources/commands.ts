@@ -31,7 +31,8 @@ export const commandConfigResource = defineResource({
   disable: ['create', 'delete'],
   fields: {
     commandType: f.enum(COMMAND_TYPES, { readOnly: true, search: 'eq', sortable: true }),
-    expirySeconds: f.int({ required: true, min: 10, max: 86_400 }),
+    // Up to 7 days: menus and channel layouts wait that long for a machine that is away.
+    expirySeconds: f.int({ required: true, min: 10, max: 604_800 }),
     maxAttempts: f.int({ required: true, min: 1, max: 20 }),
     retryIntervalSeconds: f.int({ required: true, min: 5, max: 3600 }),
     description: f.textarea({ max: 500 }),

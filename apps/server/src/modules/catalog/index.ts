@@ -16,12 +16,38 @@ import {
 } from '@brewfleet/contracts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
 import { badRequest } from '../../platform/http/errors.ts';
+import type { ResourceHooks, Row } from '../../platform/crud/types.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { merchantOwned } from './owner.ts';
 import { registerProducts } from './products.ts';
 import { registerSales } from './sales.ts';
 
 export { seedProductParameters } from './parameters.ts';
+
+/**
+ * A material's dose range: the minimum not above the maximum, on create and on update (a value not
+ * sent is the stored one; one sent as empty clears it).
+ */
+function checkMaterialRange(input: Row, existing: Row = {}): void {
+  const pick = (key: 'min' | 'max') => (key in input ? input[key] : existing[key]);
+  const [min, max] = [pick('min'), pick('max')];
+  if (min == null || max == null || Number(min) <= Number(max)) return;
+  const params = { min: Number(min), max: Number(max) };
+  throw badRequest('msg.materialMinAboveMax', params, [
+    { field: 'max' in input ? 'max' : 'min', message: 'msg.materialMinAboveMax', params },
+  ]);
+}
+
+const materialHooks: ResourceHooks = {
+  beforeCreate(input, ctx) {
+    checkMaterialRange(input);
+    return merchantOwned.beforeCreate!(input, ctx);
+  },
+  beforeUpdate(input, existing) {
+    checkMaterialRange(input, existing);
+    return input;
+  },
+};
 
 export function registerCatalogModule(app: FastifyInstance, deps: ModuleDeps) {
   for (const def of [
@@ -37,7 +63,7 @@ export function registerCatalogModule(app: FastifyInstance, deps: ModuleDeps) {
     optionResource,
     extraProductResource,
   ])
-    registerResource(app, deps, def, { hooks: merchantOwned });
+    registerResource(app, deps, def, { hooks: def === materialResource ? materialHooks : merchantOwned });
   registerResource(app, deps, productParameterResource, {
     hooks: {
       beforeUpdate(input, existing) {

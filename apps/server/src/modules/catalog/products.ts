@@ -26,8 +26,29 @@ import { AppError, badRequest, type ErrorDetail } from '../../platform/http/erro
 import type { ModuleDeps } from '../deps.ts';
 import { ownerOf } from './owner.ts';
 import { parameterRanges } from './parameters.ts';
+import { servesMerchant } from './sales.ts';
 
-/** Material lines and recipe combinations: their shape, and ids the merchant may use. */
+/**
+ * What a product refers to, by the field that names it: each must be a row the product's merchant
+ * may use (its own or an ancestor's, the rule of sales.ts), whoever saves the product — the platform
+ * sees every merchant's rows, so what the caller sees is not enough.
+ */
+const OWNED_REFS = [
+  ['productTypeId', 'product_type'],
+  ['materialTypeId', 'material_type'],
+  ['materials', 'material'],
+  ['recipeCombos', 'product_option'],
+  ['optionTypeIds', 'option_type'],
+  ['freeSmallMaterialIds', 'small_material'],
+  ['chargedSmallMaterialIds', 'small_material'],
+  ['snackIds', 'snack'],
+] as const;
+
+/**
+ * Material lines and recipe combinations: their shape; every material, option, topping, snack and
+ * type the product names belongs to its merchant's reach; combinations choose among the options of
+ * the product's own specifications.
+ */
 async function checkLines(db: Db, product: Row) {
   const materials = productMaterialsSchema.safeParse(product.materials ?? []);
   const combos = recipeCombosSchema.safeParse(product.recipeCombos ?? []);
@@ -42,21 +63,54 @@ async function checkLines(db: Db, product: Row) {
           message: parsed.error.issues[0]?.message ?? 'msg.invalidFormat',
         },
       ]);
-  const materialIds = [...new Set(materials.data!.map((m) => m.materialId))];
-  const optionIds = [...new Set(combos.data!.flatMap((c) => c.optionIds))];
-  // Row-level security limits both lookups to what the caller may see.
-  const [found] = await rows<{ materials: number; options: number }>(
-    db,
-    sql`select (select count(*)::int from material where id = any(${`{${materialIds.join(',')}}`}::bigint[])) as materials,
-               (select count(*)::int from product_option where id = any(${`{${optionIds.join(',')}}`}::bigint[])) as options`,
+  const idsOf = (field: (typeof OWNED_REFS)[number][0]): string[] => {
+    if (field === 'materials') return materials.data!.map((m) => m.materialId);
+    if (field === 'recipeCombos') return combos.data!.flatMap((c) => c.optionIds);
+    const value = product[field];
+    return value == null ? [] : (Array.isArray(value) ? value : [value]).map(String);
+  };
+  const merchantId = product.merchantId == null ? null : String(product.merchantId);
+  const optionTypes = new Map<string, { name: string; type: string }>();
+  for (const [field, table] of OWNED_REFS) {
+    const ids = [...new Set(idsOf(field))];
+    if (!ids.length) continue;
+    // Row-level security limits the lookup to what the caller may see; `ours` to what the
+    // product's merchant may use.
+    const found = await rows<{ id: string; name: string; ours: boolean; option_type_id: string | null }>(
+      db,
+      sql`select id::text, name, ${servesMerchant(sql`merchant_id`, merchantId)} as ours,
+                 ${table === 'product_option' ? sql`option_type_id::text` : sql`null`} as option_type_id
+          from ${sql.identifier(table)} where id = any(${`{${ids.join(',')}}`}::bigint[])`,
+    );
+    if (found.length !== ids.length)
+      throw badRequest('msg.unknownMaterialOrOption', {}, [
+        { field, message: 'msg.unknownMaterialOrOption' },
+      ]);
+    const foreign = found.find((f) => !f.ours);
+    if (foreign)
+      throw badRequest('msg.catalogItemOtherMerchant', { name: foreign.name }, [
+        { field, message: 'msg.catalogItemOtherMerchant', params: { name: foreign.name } },
+      ]);
+    if (table === 'product_option')
+      for (const f of found) optionTypes.set(f.id, { name: f.name, type: String(f.option_type_id) });
+  }
+  // A combination prices and doses a choice the customer can make: options of the product's types.
+  const ownTypes = new Set(idsOf('optionTypeIds'));
+  const stray = combos.data!.flatMap((c, i) =>
+    c.optionIds
+      .filter((id) => !ownTypes.has(optionTypes.get(id)!.type))
+      .map((id) => ({ index: i + 1, name: optionTypes.get(id)!.name })),
   );
-  if (found.materials !== materialIds.length || found.options !== optionIds.length)
-    throw badRequest('msg.unknownMaterialOrOption', {}, [
-      {
-        field: found.materials !== materialIds.length ? 'materials' : 'recipeCombos',
-        message: 'msg.unknownMaterialOrOption',
-      },
-    ]);
+  if (stray.length)
+    throw badRequest(
+      'msg.comboOptionNotOfProduct',
+      stray[0],
+      stray.map((params) => ({
+        field: `recipeCombos.${params.index - 1}.optionIds`,
+        message: 'msg.comboOptionNotOfProduct',
+        params,
+      })),
+    );
 }
 
 /** Refuse an incomplete product or a recipe out of range, with one detail per problem. */

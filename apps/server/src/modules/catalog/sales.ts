@@ -3,12 +3,21 @@
  * (a chain's regions), operates; a machine sells only products of its own family.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { machineProductResource, storeProductResource } from '@brewfleet/contracts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import type { ModuleDeps } from '../deps.ts';
+
+/**
+ * The rule of who may use a merchant's catalog: a row owned by `owner` (a merchant id column or
+ * value) serves `merchantId` when that merchant is the owner or one below it, i.e. the owner is the
+ * merchant itself or one of its ancestors. Products, releases and a product's own materials and
+ * options all follow it; false where the owner is unknown.
+ */
+export const servesMerchant = (owner: SQL, merchantId: string | null): SQL =>
+  sql`coalesce(${merchantId}::bigint = any(merchant_subtree(${owner})), false)`;
 
 interface Target {
   merchant_id: string | null;
@@ -21,7 +30,7 @@ interface Target {
 async function checkSale(db: Db, productId: string, target: Target) {
   const [product] = await rows<{ code: string; family: string; fits: boolean }>(
     db,
-    sql`select code, family, ${target.merchant_id}::bigint = any(merchant_subtree(merchant_id)) as fits
+    sql`select code, family, ${servesMerchant(sql`merchant_id`, target.merchant_id)} as fits
         from product where id = ${productId}`,
   );
   if (!product)

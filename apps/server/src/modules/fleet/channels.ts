@@ -1,6 +1,7 @@
 /**
  * Channels: configurations a merchant defines, distributed onto machines (each machine's channels
- * replaced by the configuration's), and each machine's own channels with level, refill and expiry.
+ * replaced by the configuration's, and the machine told by a `channels` command), and each machine's
+ * own channels with level, refill and expiry.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
 import type { DeviceRegistry } from './devices.ts';
+import { channelsParams, queueChannelCommands } from './channel-commands.ts';
 import type { FleetDeps } from './deps.ts';
 
 /**
@@ -38,9 +40,14 @@ export async function refreshChannels(db: Db, where: ReturnType<typeof sql>) {
   if (ids.length) await refreshDeviceShortage(db, ids);
 }
 
-/** A machine is short of material when one of its channels is. */
-export async function refreshDeviceShortage(db: Db, deviceIds: string[]) {
-  const short = sql`exists (select 1 from device_channel x where x.device_id = d.id and x.shortage)`;
+/**
+ * A machine is short of material when one of its channels is. `removing`: channels about to be
+ * deleted in this transaction, which no longer count (the delete hook runs before the delete).
+ */
+export async function refreshDeviceShortage(db: Db, deviceIds: string[], removing: string[] = []) {
+  if (!deviceIds.length) return;
+  const kept = removing.length ? sql`and x.id not in ${removing}` : sql``;
+  const short = sql`exists (select 1 from device_channel x where x.device_id = d.id and x.shortage ${kept})`;
   await db.execute(sql`update device d set material_shortage = ${short}, updated_at = now()
                        where d.id in ${deviceIds} and d.material_shortage is distinct from ${short}`);
 }
@@ -71,6 +78,15 @@ export function registerChannels(app: FastifyInstance, deps: FleetDeps, devices:
       async afterUpdate(row, _before, ctx) {
         await refreshChannels(ctx.db, sql`c.id = ${String(row.id)}`);
       },
+      // A machine whose only short channel goes must stop showing a shortage.
+      async beforeDelete(channels, ctx) {
+        const deviceIds = [...new Set(channels.map((c) => String(c.deviceId)))];
+        await refreshDeviceShortage(
+          ctx.db,
+          deviceIds,
+          channels.map((c) => String(c.id)),
+        );
+      },
     },
   });
 
@@ -83,7 +99,7 @@ export function registerChannels(app: FastifyInstance, deps: FleetDeps, devices:
     async (request) => {
       const { configName, deviceIds } = request.body as { configName: string; deviceIds: string[] };
       request.auditTarget = deviceIds.join(',');
-      return inRequestScope(deps.db, request, async (tx) => {
+      const result = await inRequestScope(deps.db, request, async (tx) => {
         const found = await devices.visibleDevices(tx, deviceIds, request);
         const channels = (await tx
           .select()
@@ -128,8 +144,17 @@ export function registerChannels(app: FastifyInstance, deps: FleetDeps, devices:
             capacity_g = excluded.capacity_g, low_level_g = excluded.low_level_g, config_name = excluded.config_name,
             updated_at = now()`);
         await refreshChannels(tx, sql`c.device_id in ${ids}`);
-        return { devices: ids.length, channels: ids.length * channels.length };
+        // refreshChannels only looks at channels whose flags change; a deleted short channel is
+        // not one of them, so the machines' flags are recomputed from what they have now.
+        await refreshDeviceShortage(tx, ids);
+        const commands = await queueChannelCommands(tx, ids, channelsParams(configName, channels), {
+          userId: request.user!.userId,
+          account: request.user!.account,
+        });
+        return { devices: ids.length, channels: ids.length * channels.length, commands };
       });
+      deps.bus.emit('commandsQueued');
+      return result;
     },
   );
 

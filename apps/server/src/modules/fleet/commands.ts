@@ -16,10 +16,13 @@ import {
 } from '@brewfleet/contracts';
 import { inRequestScope } from '../../platform/crud/scope.ts';
 import { rows, type Db } from '../../platform/db/client.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError, badRequest } from '../../platform/http/errors.ts';
 import { appendDeviceLog } from './device-log.ts';
 import type { DeviceRegistry } from './devices.ts';
 import type { FleetDeps } from './deps.ts';
+
+/** Delivery rules of a type whose Command Configuration row was deleted. */
+const FALLBACK_RULES = { maxAttempts: 5, retryIntervalSeconds: 30, expirySeconds: 600 };
 
 /** Queue one command per machine, with the delivery rules configured for its type. */
 export async function queueCommands(
@@ -35,8 +38,9 @@ export async function queueCommands(
     sql`insert into device_command (merchant_id, store_id, device_id, serial_number, command_id, type, params,
                                     issued_by, max_attempts, retry_interval_seconds, expires_at, created_by)
         select d.merchant_id, d.store_id, d.id, d.serial_number, x.command_id, ${type}, ${JSON.stringify(params)}::jsonb,
-               ${issuedBy.account}, coalesce(c.max_attempts, 5), coalesce(c.retry_interval_seconds, 30),
-               now() + make_interval(secs => coalesce(c.expiry_seconds, 600)), ${issuedBy.userId}
+               ${issuedBy.account}, coalesce(c.max_attempts, ${FALLBACK_RULES.maxAttempts}),
+               coalesce(c.retry_interval_seconds, ${FALLBACK_RULES.retryIntervalSeconds}),
+               now() + make_interval(secs => coalesce(c.expiry_seconds, ${FALLBACK_RULES.expirySeconds})), ${issuedBy.userId}
         from jsonb_to_recordset(${payload}::jsonb) as x(device_id bigint, command_id text)
         join device d on d.id = x.device_id
         left join command_config c on c.command_type = ${type}
@@ -60,10 +64,18 @@ export async function queueCommands(
 }
 
 export function registerCommands(app: FastifyInstance, deps: FleetDeps, devices: DeviceRegistry) {
-  const issue = async (request: FastifyRequest, ids: string[], type: CommandType, params = {}) => {
+  const issue = async (
+    request: FastifyRequest,
+    ids: string[],
+    type: CommandType,
+    params = {},
+    /** Refuses machines the command does not suit; runs only on machines the caller may see. */
+    check?: (tx: Db, found: Array<{ id: string }>) => Promise<void>,
+  ) => {
     request.auditTarget = ids.join(',');
     const commands = await inRequestScope(deps.db, request, async (tx) => {
       const found = await devices.visibleDevices(tx, ids, request);
+      await check?.(tx, found);
       return queueCommands(tx, found, type, params, {
         userId: request.user!.userId,
         account: request.user!.account,
@@ -93,13 +105,42 @@ export function registerCommands(app: FastifyInstance, deps: FleetDeps, devices:
     async (request) => {
       const { ids, presetId } = request.body as { ids: string[]; presetId: string };
       const [preset] = await inRequestScope(deps.db, request, (tx) =>
-        rows<{ action: string; args: unknown; family: string | null }>(
+        rows<{ name: string; action: string; args: unknown; family: string | null }>(
           tx,
-          sql`select action, args, family from preset_command where id = ${presetId}`,
+          sql`select name, action, args, family from preset_command where id = ${presetId}`,
         ),
       );
       if (!preset) throw new AppError(404, 'msg.presetNotFound');
-      return issue(request, ids, 'debug', { action: preset.action, args: preset.args ?? {} });
+      return issue(request, ids, 'debug', { action: preset.action, args: preset.args ?? {} }, (tx, found) =>
+        refuseOtherFamily(tx, preset, found),
+      );
     },
   );
+}
+
+/**
+ * A preset made for one family (calibrating a grinder) means nothing to another family's machines:
+ * the whole request is refused, naming them, so that nothing is queued for part of a selection.
+ * Checked after visibility, so a machine the caller may not see is a 404, never named here.
+ */
+async function refuseOtherFamily(
+  tx: Db,
+  preset: { name: string; family: string | null },
+  found: Array<{ id: string }>,
+) {
+  if (!preset.family) return;
+  const others = await rows<{ serial_number: string }>(
+    tx,
+    sql`select serial_number from device where id in ${found.map((d) => d.id)}
+          and family is distinct from ${preset.family} order by serial_number`,
+  );
+  if (!others.length) return;
+  const params = {
+    preset: preset.name,
+    family: preset.family,
+    machines: others.map((d) => d.serial_number).join(', '),
+  };
+  throw badRequest('msg.presetOtherFamily', params, [
+    { field: 'ids', message: 'msg.presetOtherFamily', params },
+  ]);
 }

@@ -4,6 +4,7 @@
  * broker with fresh secrets, make cups, raise faults, clean and obey commands, so every screen shows
  * living data.
  */
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { CHANNELS, LOW_LEVEL_SHARE, startFleet, type Family, type Fleet } from '@brewfleet/simulator';
@@ -144,6 +145,8 @@ export async function startDemoFleet(opts: {
   db: Db;
   url: string;
   log: FastifyBaseLogger;
+  /** DATA_DIR: the machines keep their menus under <dataDir>/simulator across server restarts. */
+  dataDir?: string;
 }): Promise<Fleet | null> {
   const machines = await inScope(opts.db, SYSTEM, async (db) => {
     const list = await rows<{ id: string; serial_number: string; family: Family }>(
@@ -163,6 +166,9 @@ export async function startDemoFleet(opts: {
     url: opts.url,
     machines,
     cupsPerMinute: 1,
+    // Menus pushed once (at seeding) are not pushed again: without this, every restart would leave
+    // the demo machines with no menu and the console would rightly call them not updated.
+    ...(opts.dataDir && { stateDir: path.join(opts.dataDir, 'simulator') }),
     onError: (serialNumber, error) => opts.log.warn({ serialNumber, err: error.message }, 'demo machine'),
   });
   opts.log.info({ machines: machines.length }, 'demo fleet running');

@@ -59,6 +59,35 @@ async function tenantOf(
   return { merchantId: merchant ?? null, storeId: storeId ?? null };
 }
 
+/**
+ * A machine whose available merchants are named goes only to one of them or a merchant below one
+ * (a maker's or distributor's machine set aside for certain customers); with none named, to anyone.
+ */
+async function assertAvailable(
+  db: Db,
+  merchantId: string | null,
+  available: unknown,
+  deviceIds: string[] = [],
+) {
+  if (!merchantId) return;
+  const named = Array.isArray(available) ? available.map(String) : null;
+  const [refused] = await rows<{ id: string | null }>(
+    db,
+    named
+      ? sql`select null as id where cardinality(${`{${named.join(',')}}`}::bigint[]) > 0 and not exists (
+              select 1 from unnest(${`{${named.join(',')}}`}::bigint[]) a where ${merchantId}::bigint = any(merchant_subtree(a)))`
+      : sql`select d.id::text from device d
+            where d.id in ${deviceIds.length ? deviceIds : ['0']} and cardinality(d.available_merchant_ids) > 0
+              and not exists (select 1 from unnest(d.available_merchant_ids) a
+                              where ${merchantId}::bigint = any(merchant_subtree(a)))
+            limit 1`,
+  );
+  if (refused)
+    throw badRequest('msg.deviceNotAvailable', {}, [
+      { field: 'merchantId', message: 'msg.deviceNotAvailable' },
+    ]);
+}
+
 export function registerDevices(app: FastifyInstance, deps: FleetDeps) {
   const { reg } = registerResource(app, deps, deviceResource, {
     extraColumns: {
@@ -69,6 +98,7 @@ export function registerDevices(app: FastifyInstance, deps: FleetDeps) {
       async beforeCreate(input, ctx) {
         const kind = await modelKind(ctx.db, String(input.modelId));
         const tenant = await tenantOf(ctx.db, ctx, input.merchantId as string, input.storeId as string);
+        await assertAvailable(ctx.db, tenant.merchantId, input.availableMerchantIds ?? []);
         const secret = newSecret();
         return {
           ...input,
@@ -79,15 +109,27 @@ export function registerDevices(app: FastifyInstance, deps: FleetDeps) {
           secretRotatedAt: new Date(),
         };
       },
-      respond: (item, values) => ({ ...item, secret: values.secret ?? null }),
-      async beforeUpdate(input, _existing, ctx) {
+      respond: (item, values) => {
+        if (values.secret) deps.bus.emit('secretIssued', String(item.serialNumber), String(values.secret));
+        return { ...item, secret: values.secret ?? null };
+      },
+      async beforeUpdate(input, existing, ctx) {
+        if (input.availableMerchantIds !== undefined)
+          await assertAvailable(
+            ctx.db,
+            (existing.merchantId as string) ?? null,
+            input.availableMerchantIds ?? [],
+          );
         return input.modelId ? { ...input, ...(await modelKind(ctx.db, String(input.modelId))) } : input;
       },
       afterUpdate(row) {
         deps.bus.emit('deviceChanged', String(row.serialNumber));
       },
       beforeDelete(list) {
-        for (const row of list) deps.bus.emit('credentialsRotated', String(row.serialNumber));
+        for (const row of list) {
+          deps.bus.emit('credentialsRotated', String(row.serialNumber));
+          deps.bus.emit('deviceRemoved', String(row.serialNumber));
+        }
       },
     },
   });
@@ -135,6 +177,7 @@ export function registerDevices(app: FastifyInstance, deps: FleetDeps) {
           ? await tenantOf(tx, { user: request.user! }, body.merchantId, body.storeId)
           : { merchantId: null, storeId: null };
         const ids = devices.map((d) => d.id);
+        await assertAvailable(tx, tenant.merchantId, null, ids);
         await tx.execute(sql`update device set merchant_id = ${tenant.merchantId}, store_id = ${tenant.storeId},
                                updated_at = now() where id in ${ids}`);
         // A machine's channels and open commands go with it; its history stays with whoever it served.
@@ -177,6 +220,7 @@ export function registerDevices(app: FastifyInstance, deps: FleetDeps) {
       });
       // The old secret stops working at once: the embedded broker drops its connection.
       deps.bus.emit('credentialsRotated', device.serialNumber);
+      deps.bus.emit('secretIssued', device.serialNumber, secret);
       return { id, serialNumber: device.serialNumber, secret };
     },
   );

@@ -1,6 +1,7 @@
 /**
  * In-process signals between the HTTP routes and the device runtime of one server process: "commands
- * are queued", "this machine's registry entry changed", "this machine's secret changed". Other
+ * are queued", "this machine's registry entry changed", "this machine's secret changed", "this
+ * machine is gone". Other
  * processes learn the same from the database within a polling interval; the bus only makes the
  * common case immediate.
  */
@@ -10,6 +11,9 @@ export interface FleetEvents {
   commandsQueued: [];
   deviceChanged: [serialNumber: string];
   credentialsRotated: [serialNumber: string];
+  /** A machine got a (new) secret, shown to the user once: an external broker's accounts follow. */
+  secretIssued: [serialNumber: string, secret: string];
+  deviceRemoved: [serialNumber: string];
 }
 
 export class FleetBus extends EventEmitter<FleetEvents> {}

@@ -56,8 +56,11 @@ export interface GatewayOptions {
   db: Db;
   client: MqttClient;
   log: FastifyBaseLogger;
-  /** Subscribe through `$share/<group>/…` (external MQTT 5 broker, several server processes). */
-  shared: boolean;
+  /**
+   * Subscribe through `$share/<group>/…` (external MQTT 5 broker, several server processes of one
+   * deployment); null: a plain subscription (the embedded broker, one process).
+   */
+  shareGroup: string | null;
   bus?: FleetBus;
   /** Longest wait before a batch is written (ms). */
   flushMs?: number;
@@ -70,7 +73,17 @@ export interface GatewayOptions {
   writers?: number;
 }
 
-export const SHARE_GROUP = 'brewfleet';
+/**
+ * Whether PostgreSQL refused a statement for the values in it (SQLSTATE class 22, data exception, or
+ * 23, integrity constraint) rather than for being away: only the former is the messages' fault.
+ */
+function refusedForItsData(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && /^2[23]/.test(e.code)) return true;
+  }
+  return false;
+}
+
 const SUBSCRIBED = ['status', 'heartbeat', 'events', 'ack'] as const;
 /** How long a registry lookup is trusted (a bind in another process is seen after this). */
 const DEVICE_TTL_MS = 30_000;
@@ -82,8 +95,8 @@ const eventsEnvelope = z.object({
   events: z.array(z.unknown()).min(1).max(500),
 });
 
-export function topicFilters(shared: boolean): string[] {
-  return SUBSCRIBED.map((c) => `${shared ? `$share/${SHARE_GROUP}/` : ''}${TOPIC_ROOT}/+/${c}`);
+export function topicFilters(shareGroup: string | null): string[] {
+  return SUBSCRIBED.map((c) => `${shareGroup ? `$share/${shareGroup}/` : ''}${TOPIC_ROOT}/+/${c}`);
 }
 
 export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
@@ -153,8 +166,11 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     if (!parsed || parsed.channel === 'cmd') return;
     stats.messages++;
     let body: unknown;
+    const text = payload.toString('utf8');
+    // PostgreSQL stores no NUL character (text or jsonb): such a message could never be written.
+    if (text.includes('\u0000') || text.includes('\\u0000')) return malformed(topic, 'NUL character');
     try {
-      body = JSON.parse(payload.toString('utf8'));
+      body = JSON.parse(text);
     } catch {
       return malformed(topic, 'not JSON');
     }
@@ -232,7 +248,8 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
           if (m.data.locked !== undefined) p.locked = m.data.locked;
           if (m.data.faultCodes !== undefined) p.faultCodes = m.data.faultCodes;
           if (m.data.firmware !== undefined) p.firmware = m.data.firmware;
-          if (m.data.menuVersion !== undefined) p.menuVersion = m.data.menuVersion;
+          // An online status is the machine's whole truth: without menuVersion it runs no menu.
+          if (m.data.online) p.menuVersion = m.data.menuVersion ?? null;
           if (skewed !== undefined) p.clockSkewed = skewed;
           break;
         }
@@ -317,10 +334,8 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     return lane.queue.splice(0, n);
   }
 
-  async function writeNext(lane: Lane): Promise<void> {
-    if (!lane.queue.length) return;
-    const raws = take(lane);
-    const started = performance.now();
+  /** Write messages as one batch; refused for what is in them, find the culprit by halves and drop it. */
+  async function write(raws: Raw[]): Promise<void> {
     try {
       await resolve([...new Set(raws.map((r) => r.serialNumber))]);
       const batch = toBatch(raws);
@@ -331,6 +346,29 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       stats.batches++;
       stats.lastBatchSize = batchSize(batch);
       if (result.cameOnline) opts.bus?.emit('commandsQueued');
+    } catch (error) {
+      if (!refusedForItsData(error)) throw error;
+      if (raws.length === 1) {
+        const [raw] = raws;
+        return malformed(
+          `${TOPIC_ROOT}/${raw.serialNumber}/${raw.channel}`,
+          `refused by the database: ${(error as Error).message}`,
+        );
+      }
+      // A message the schemas let through but PostgreSQL refuses must not hold up everyone else's:
+      // about log2(batch) extra transactions find it, in order.
+      const half = Math.ceil(raws.length / 2);
+      await write(raws.slice(0, half));
+      await write(raws.slice(half));
+    }
+  }
+
+  async function writeNext(lane: Lane): Promise<void> {
+    if (!lane.queue.length) return;
+    const raws = take(lane);
+    const started = performance.now();
+    try {
+      await write(raws);
     } catch (error) {
       // The database refused the batch (down, or a bug): keep the messages, in order, for the next try.
       stats.failedBatches++;
@@ -359,9 +397,10 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     );
   }
 
-  await client.subscribeAsync(topicFilters(opts.shared), { qos: 1 });
+  await client.subscribeAsync(topicFilters(opts.shareGroup), { qos: 1 });
   // After a reconnect the broker may have forgotten us (clean session): subscribe again.
-  const resubscribe = () => void client.subscribeAsync(topicFilters(opts.shared), { qos: 1 }).catch(() => {});
+  const resubscribe = () =>
+    void client.subscribeAsync(topicFilters(opts.shareGroup), { qos: 1 }).catch(() => {});
   client.on('connect', resubscribe);
 
   return {
@@ -370,7 +409,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     async close() {
       closed = true;
       client.off('connect', resubscribe);
-      await client.unsubscribeAsync(topicFilters(opts.shared)).catch(() => {});
+      await client.unsubscribeAsync(topicFilters(opts.shareGroup)).catch(() => {});
       await drainAll();
     },
   };

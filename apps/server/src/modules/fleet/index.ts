@@ -18,6 +18,7 @@ import { startPresenceJobs } from './presence-jobs.ts';
 import type { FleetBus } from './fleet-bus.ts';
 import { deviceAccess } from './device-access.ts';
 import { registerBrokerHooks } from './broker-hooks.ts';
+import { startDynsec, type Dynsec } from './mosquitto-dynsec.ts';
 
 export { FleetBus } from './fleet-bus.ts';
 export { deviceAccess } from './device-access.ts';
@@ -44,9 +45,14 @@ export async function startFleetRuntime(opts: {
   client: MqttClient;
   log: FastifyBaseLogger;
   bus: FleetBus;
-  /** External broker: MQTT 5 shared subscriptions. */
-  shared: boolean;
+  /** External broker: the group of its MQTT 5 shared subscriptions; null with the embedded broker. */
+  shareGroup: string | null;
+  /** Keep machine accounts in Mosquitto's dynamic-security plugin, as this user (MQTT_DYNSEC). */
+  dynsecAdmin?: string;
 }): Promise<FleetRuntime> {
+  const dynsec: Dynsec | null = opts.dynsecAdmin
+    ? await startDynsec({ ...opts, username: opts.dynsecAdmin })
+    : null;
   const gateway = await startGateway(opts);
   const delivery = startCommandDelivery(opts);
   const jobs = startPresenceJobs(opts);
@@ -57,6 +63,7 @@ export async function startFleetRuntime(opts: {
       jobs.close();
       await delivery.close();
       await gateway.close();
+      await dynsec?.close();
     },
   };
 }

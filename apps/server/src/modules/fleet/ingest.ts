@@ -31,7 +31,8 @@ export interface Presence {
   locked?: boolean;
   faultCodes?: string[];
   firmware?: string;
-  menuVersion?: string;
+  /** The menu an online status reported (null: none); undefined when no status said. */
+  menuVersion?: string | null;
   clockSkewed?: boolean;
 }
 
@@ -312,6 +313,7 @@ async function writePresence(tx: Db, b: Batch, log: LogLine[], result: BatchResu
     locked: p.locked ?? null,
     fault_codes: p.faultCodes ?? null,
     firmware: p.firmware ?? null,
+    menu_reported: p.menuVersion !== undefined,
     menu_version: p.menuVersion ?? null,
     clock_skewed: p.clockSkewed ?? null,
   }));
@@ -329,7 +331,7 @@ async function writePresence(tx: Db, b: Batch, log: LogLine[], result: BatchResu
   }>(
     tx,
     sql`with x as (select * from jsonb_to_recordset(${json(payload)}) as x(id bigint, online boolean, last_seen_at timestamptz,
-                    state text, locked boolean, fault_codes jsonb, firmware text, menu_version text, clock_skewed boolean)),
+                    state text, locked boolean, fault_codes jsonb, firmware text, menu_reported boolean, menu_version text, clock_skewed boolean)),
              old as (select d.id, d.online, d.locked, d.state, d.clock_skewed from device d join x on x.id = d.id for update of d)
         update device d set
           online = coalesce(x.online, d.online),
@@ -339,7 +341,7 @@ async function writePresence(tx: Db, b: Batch, log: LogLine[], result: BatchResu
           fault_codes = coalesce(x.fault_codes, d.fault_codes),
           alarm = case when x.fault_codes is null then d.alarm else jsonb_array_length(x.fault_codes) > 0 end,
           firmware = coalesce(x.firmware, d.firmware),
-          menu_version = coalesce(x.menu_version, d.menu_version),
+          menu_version = case when x.menu_reported then x.menu_version else d.menu_version end,
           clock_skewed = coalesce(x.clock_skewed, d.clock_skewed),
           updated_at = case when (coalesce(x.online, d.online), coalesce(x.locked, d.locked), coalesce(x.state, d.state),
                                   coalesce(x.fault_codes, d.fault_codes))
@@ -366,7 +368,7 @@ async function writePresence(tx: Db, b: Batch, log: LogLine[], result: BatchResu
   }
   await refreshMenuStatus(
     tx,
-    payload.filter((p) => p.menu_version).map((p) => p.id),
+    payload.filter((p) => p.menu_reported).map((p) => p.id),
   );
   // A status that lists the active faults is the truth: faults it no longer lists are over.
   const reported = payload.filter((p) => p.fault_codes);

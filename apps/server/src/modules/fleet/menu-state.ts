@@ -7,6 +7,12 @@ import type { Db } from '../../platform/db/client.ts';
 
 export async function refreshReleases(tx: Db, releaseIds: string[]): Promise<void> {
   if (!releaseIds.length) return;
+  // Gateway lanes write acks of one release in parallel transactions: each counting only its own
+  // uncommitted change would leave a finished release 'pushing'. Taking the rows first (in id
+  // order) makes the next statement's snapshot see every earlier writer's committed acks.
+  await tx.execute(
+    sql`select 1 from menu_release where id = any(${`{${releaseIds.join(',')}}`}::bigint[]) order by id for update`,
+  );
   await tx.execute(sql`
     with latest as (
       select distinct on (menu_release_id, device_id) menu_release_id, state

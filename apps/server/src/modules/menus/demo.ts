@@ -1,25 +1,312 @@
 /**
- * Demo menus (DEMO=1): a believable catalog for each demo brand — espresso drinks, extracted teas,
- * ice-sand and smoothies, milk drinks — sold in its stores, and one menu per store pushed to the demo
- * fleet (the machines take it when they connect).
+ * Demo menus (DEMO=1): a believable catalog for each demo brand — material, topping, snack and
+ * extra-product types and lists, options, a code rule, and products of the families its machines
+ * make (espresso drinks, extracted teas, ice-sand and smoothies, milk drinks) with their material
+ * lines, recipes, recipe combinations and accessories — sold in its stores, and one menu per store
+ * pushed to the demo fleet (the machines take it when they connect).
+ *
+ * Every catalog row goes through its resource's create hook, as the API's create does: a product is
+ * checked as one saved in the console is (recipe within the family's ranges, material lines, options
+ * and accessories its merchant may use), a material's minimum against its maximum. Recipes dose from
+ * the demo machines' channels (@brewfleet/simulator CHANNELS); a product's line for a channel uses
+ * the material of that name. A brand that already has a catalog, and a store that already has a
+ * menu, are left as they are.
  */
 import { sql } from 'drizzle-orm';
-import type { Recipe } from '@brewfleet/contracts';
+import type { MachineFamily, Recipe } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
-import type { Registered } from '../../platform/crud/types.ts';
+import type { AuthUser } from '../../platform/auth/auth-user.ts';
+import { getRegistered } from '../../platform/crud/register-resource.ts';
+import type { Registered, Row } from '../../platform/crud/types.ts';
+import { AppError } from '../../platform/http/errors.ts';
 import type { FleetBus } from '../fleet/fleet-bus.ts';
 import { releaseProducts } from './menu-content.ts';
 import { nextVersion, pushRelease } from './menus.ts';
 
+type Unit = 'g' | 'ml' | 'piece';
+
+/** A material: its type, unit, shelf life once opened (hours) and the dose range of one cup. */
+interface DemoMaterial {
+  code: string;
+  type: string;
+  unit: Unit;
+  shelfLifeHours: number | null;
+  min: number;
+  max: number;
+  description?: string;
+}
+
+const DEMO_MATERIALS: Record<string, DemoMaterial> = {
+  'Coffee beans': {
+    code: 'CB-01',
+    type: 'Coffee and cocoa',
+    unit: 'g',
+    shelfLifeHours: 720,
+    min: 7,
+    max: 22,
+    description: 'House espresso blend, medium-dark roast (espresso machines, channel 1)',
+  },
+  'Chocolate powder': {
+    code: 'CB-02',
+    type: 'Coffee and cocoa',
+    unit: 'g',
+    shelfLifeHours: 720,
+    min: 5,
+    max: 25,
+    description: 'Espresso machines, channel 3',
+  },
+  'Milk powder': {
+    code: 'DA-01',
+    type: 'Dairy',
+    unit: 'g',
+    shelfLifeHours: 720,
+    min: 5,
+    max: 25,
+    description: 'Espresso machines, channel 2',
+  },
+  'Fresh milk': {
+    code: 'DA-02',
+    type: 'Dairy',
+    unit: 'ml',
+    shelfLifeHours: 72,
+    min: 50,
+    max: 400,
+    description: 'Whole milk, kept at 2–5 °C (milk frothers, channel 1)',
+  },
+  'Oat milk': { code: 'DA-03', type: 'Dairy', unit: 'ml', shelfLifeHours: 168, min: 30, max: 300 },
+  Yoghurt: {
+    code: 'DA-04',
+    type: 'Dairy',
+    unit: 'g',
+    shelfLifeHours: 120,
+    min: 50,
+    max: 250,
+    description: 'Plain set yoghurt (blenders, channel 3)',
+  },
+  'Cream cheese': { code: 'DA-05', type: 'Dairy', unit: 'g', shelfLifeHours: 48, min: 20, max: 60 },
+  'Oolong leaves': {
+    code: 'TL-01',
+    type: 'Tea leaves',
+    unit: 'g',
+    shelfLifeHours: 2160,
+    min: 2,
+    max: 12,
+    description: 'High-mountain oolong (tea extractors, channel 1)',
+  },
+  'Black tea leaves': {
+    code: 'TL-02',
+    type: 'Tea leaves',
+    unit: 'g',
+    shelfLifeHours: 2160,
+    min: 2,
+    max: 14,
+    description: 'Assam black tea (tea extractors, channel 2)',
+  },
+  'Jasmine green leaves': {
+    code: 'TL-03',
+    type: 'Tea leaves',
+    unit: 'g',
+    shelfLifeHours: 2160,
+    min: 2,
+    max: 12,
+    description: 'Jasmine-scented green tea (tea extractors, channel 3)',
+  },
+  'Cane sugar syrup': {
+    code: 'SY-01',
+    type: 'Syrups and purées',
+    unit: 'g',
+    shelfLifeHours: 336,
+    min: 0,
+    max: 40,
+  },
+  'Mango syrup': {
+    code: 'SY-02',
+    type: 'Syrups and purées',
+    unit: 'ml',
+    shelfLifeHours: 336,
+    min: 10,
+    max: 60,
+    description: 'Ice-sand machines, channel 2',
+  },
+  'Taro syrup': {
+    code: 'SY-03',
+    type: 'Syrups and purées',
+    unit: 'ml',
+    shelfLifeHours: 336,
+    min: 10,
+    max: 60,
+    description: 'Ice-sand machines, channel 3',
+  },
+  'Ice-sand base': {
+    code: 'SY-04',
+    type: 'Syrups and purées',
+    unit: 'ml',
+    shelfLifeHours: 72,
+    min: 50,
+    max: 400,
+    description: 'Milk and sugar base frozen to ice-sand (ice-sand machines, channel 1)',
+  },
+  'Strawberry purée': {
+    code: 'FR-01',
+    type: 'Fruit',
+    unit: 'g',
+    shelfLifeHours: 72,
+    min: 30,
+    max: 300,
+    description: 'Blenders, channel 1',
+  },
+  'Banana purée': {
+    code: 'FR-02',
+    type: 'Fruit',
+    unit: 'g',
+    shelfLifeHours: 48,
+    min: 30,
+    max: 300,
+    description: 'Blenders, channel 2',
+  },
+  'Mango purée': { code: 'FR-03', type: 'Fruit', unit: 'g', shelfLifeHours: 72, min: 20, max: 120 },
+  Water: {
+    code: 'WI-01',
+    type: 'Water and ice',
+    unit: 'ml',
+    shelfLifeHours: null,
+    min: 15,
+    max: 700,
+    description: 'Filtered water line',
+  },
+  Ice: { code: 'WI-02', type: 'Water and ice', unit: 'g', shelfLifeHours: 24, min: 0, max: 300 },
+  'Tapioca pearls': {
+    code: 'TP-01',
+    type: 'Toppings',
+    unit: 'g',
+    shelfLifeHours: 4,
+    min: 20,
+    max: 80,
+    description: 'Cooked in the morning; thrown away after 4 hours',
+  },
+  'Egg pudding': { code: 'TP-02', type: 'Toppings', unit: 'g', shelfLifeHours: 48, min: 30, max: 80 },
+  'Coconut jelly': { code: 'TP-03', type: 'Toppings', unit: 'g', shelfLifeHours: 168, min: 20, max: 80 },
+};
+type MaterialName = keyof typeof DEMO_MATERIALS;
+
+/** Toppings (small materials): free or charged, and what each takes of which material. */
+const DEMO_TOPPINGS: Record<
+  string,
+  { type: string; charged: boolean; price: string; material: MaterialName | null; amount: number; unit: Unit }
+> = {
+  'Tapioca pearls': {
+    type: 'Pearls and jellies',
+    charged: true,
+    price: '0.50',
+    material: 'Tapioca pearls',
+    amount: 50,
+    unit: 'g',
+  },
+  'Coconut jelly': {
+    type: 'Pearls and jellies',
+    charged: true,
+    price: '0.50',
+    material: 'Coconut jelly',
+    amount: 40,
+    unit: 'g',
+  },
+  'Egg pudding': {
+    type: 'Pearls and jellies',
+    charged: true,
+    price: '0.60',
+    material: 'Egg pudding',
+    amount: 60,
+    unit: 'g',
+  },
+  'Cream cheese foam': {
+    type: 'Foams and creams',
+    charged: true,
+    price: '0.80',
+    material: 'Cream cheese',
+    amount: 30,
+    unit: 'g',
+  },
+  'Oat milk foam': {
+    type: 'Foams and creams',
+    charged: true,
+    price: '0.60',
+    material: 'Oat milk',
+    amount: 60,
+    unit: 'ml',
+  },
+  'Mango pulp': {
+    type: 'Fruit toppings',
+    charged: true,
+    price: '0.70',
+    material: 'Mango purée',
+    amount: 40,
+    unit: 'g',
+  },
+  'Extra foam': {
+    type: 'Foams and creams',
+    charged: false,
+    price: '0.00',
+    material: 'Fresh milk',
+    amount: 30,
+    unit: 'ml',
+  },
+  'Cocoa dusting': {
+    type: 'Dustings',
+    charged: false,
+    price: '0.00',
+    material: 'Chocolate powder',
+    amount: 2,
+    unit: 'g',
+  },
+  'Cinnamon dusting': {
+    type: 'Dustings',
+    charged: false,
+    price: '0.00',
+    material: null,
+    amount: 1,
+    unit: 'g',
+  },
+};
+type ToppingName = keyof typeof DEMO_TOPPINGS;
+
+const DEMO_SNACKS: Array<{ name: string; type: string; price: string; description: string }> = [
+  { name: 'Butter croissant', type: 'Pastries', price: '2.80', description: 'Baked each morning' },
+  { name: 'Almond croissant', type: 'Pastries', price: '3.20', description: 'With almond cream' },
+  { name: 'Egg tart', type: 'Pastries', price: '1.90', description: 'Hong Kong style, short crust' },
+  { name: 'Chocolate chip cookie', type: 'Cookies and cakes', price: '1.80', description: 'Dark chocolate' },
+  { name: 'Pineapple cake', type: 'Cookies and cakes', price: '2.20', description: 'Taiwanese, boxed' },
+];
+type SnackName =
+  'Butter croissant' | 'Almond croissant' | 'Egg tart' | 'Chocolate chip cookie' | 'Pineapple cake';
+
+/** Extra products (packaging, delivery) and the tax each carries (the rate: the brand's, below). */
+const EXTRAS: Array<{ name: string; type: string; price: string; taxType: string }> = [
+  { name: 'Paper bag', type: 'Packaging', price: '0.10', taxType: 'packaging' },
+  { name: 'Cup carrier (4 cups)', type: 'Packaging', price: '0.20', taxType: 'packaging' },
+  { name: 'Insulated delivery bag', type: 'Delivery', price: '0.50', taxType: 'platform-takeaway' },
+];
+/** Tax by the brand's country: Taiwan's 5 % business tax; Hong Kong has no sales tax. */
+const TAX: Record<string, { name: string; rate: number }> = {
+  TW: { name: 'Business tax', rate: 5 },
+  HK: { name: 'No sales tax', rate: 0 },
+};
+
+/** A material line: the material, the amount of one regular cup, and the range staff may set. */
+type Line = [material: MaterialName, amount: number, min: number, max: number];
+
 type Demo = {
   code: string;
   name: string;
-  family: string;
+  family: MachineFamily;
   kind: 'drink' | 'tea';
   price: string;
   type: string;
   recipe: Recipe;
+  materials: Line[];
+  free?: ToppingName[];
+  charged?: ToppingName[];
+  snacks?: SnackName[];
 };
 
 const brew = (powderG: number, waterMl: number, temperatureC = 93) => ({
@@ -27,13 +314,22 @@ const brew = (powderG: number, waterMl: number, temperatureC = 93) => ({
   channel: 1,
   params: { powderG, waterMl, temperatureC, pressureBar: 9 },
 });
+/** Coffee machines make milk from the milk powder of channel 2. */
+const milk = (powderG: number, milkMl: number, foamS: number) => ({
+  action: 'milk',
+  channel: 2,
+  params: { powderG, milkMl, foamS },
+});
 const segments = (a: number, b: number, c: number) => [
   { out: true, rangeS: 45, amountG: a },
   { out: b > 0, rangeS: b > 0 ? 60 : 0, amountG: b },
   { out: c > 0, rangeS: c > 0 ? 75 : 0, amountG: c },
 ];
 
-const PRODUCTS: Demo[] = [
+const COFFEE_SNACKS: SnackName[] = ['Butter croissant', 'Almond croissant', 'Chocolate chip cookie'];
+const TEA_SNACKS: SnackName[] = ['Pineapple cake', 'Egg tart'];
+
+const DEMO_PRODUCTS: Demo[] = [
   {
     code: 'ESP',
     name: 'Espresso',
@@ -42,6 +338,11 @@ const PRODUCTS: Demo[] = [
     price: '2.80',
     type: 'Coffee',
     recipe: { steps: [brew(18, 40)] },
+    materials: [
+      ['Coffee beans', 18, 16, 20],
+      ['Water', 40, 30, 50],
+    ],
+    snacks: COFFEE_SNACKS,
   },
   {
     code: 'AME',
@@ -51,6 +352,12 @@ const PRODUCTS: Demo[] = [
     price: '3.20',
     type: 'Coffee',
     recipe: { steps: [brew(18, 220, 92)] },
+    materials: [
+      ['Coffee beans', 18, 16, 20],
+      ['Water', 220, 180, 260],
+    ],
+    free: ['Cinnamon dusting'],
+    snacks: COFFEE_SNACKS,
   },
   {
     code: 'LAT',
@@ -59,7 +366,15 @@ const PRODUCTS: Demo[] = [
     kind: 'drink',
     price: '3.90',
     type: 'Coffee',
-    recipe: { steps: [brew(18, 40), { action: 'milk', channel: 2, params: { milkMl: 200, foamS: 6 } }] },
+    recipe: { steps: [brew(18, 40), milk(20, 200, 6)] },
+    materials: [
+      ['Coffee beans', 18, 16, 20],
+      ['Milk powder', 20, 16, 24],
+      ['Water', 240, 220, 260],
+    ],
+    free: ['Cinnamon dusting', 'Cocoa dusting'],
+    charged: ['Oat milk foam'],
+    snacks: COFFEE_SNACKS,
   },
   {
     code: 'CAP',
@@ -68,7 +383,15 @@ const PRODUCTS: Demo[] = [
     kind: 'drink',
     price: '3.80',
     type: 'Coffee',
-    recipe: { steps: [brew(18, 40), { action: 'milk', channel: 2, params: { milkMl: 150, foamS: 14 } }] },
+    recipe: { steps: [brew(18, 40), milk(15, 150, 14)] },
+    materials: [
+      ['Coffee beans', 18, 16, 20],
+      ['Milk powder', 15, 12, 18],
+      ['Water', 190, 170, 210],
+    ],
+    free: ['Cinnamon dusting', 'Cocoa dusting'],
+    charged: ['Oat milk foam'],
+    snacks: COFFEE_SNACKS,
   },
   {
     code: 'MOC',
@@ -78,12 +401,17 @@ const PRODUCTS: Demo[] = [
     price: '4.30',
     type: 'Coffee',
     recipe: {
-      steps: [
-        brew(18, 40),
-        { action: 'chocolate', channel: 3, params: { syrupMl: 25 } },
-        { action: 'milk', channel: 2, params: { milkMl: 160, foamS: 8 } },
-      ],
+      steps: [brew(18, 40), { action: 'chocolate', channel: 3, params: { powderG: 20 } }, milk(12, 160, 8)],
     },
+    materials: [
+      ['Coffee beans', 18, 16, 20],
+      ['Chocolate powder', 20, 16, 24],
+      ['Milk powder', 12, 10, 15],
+      ['Water', 200, 180, 220],
+    ],
+    free: ['Cocoa dusting'],
+    charged: ['Oat milk foam'],
+    snacks: COFFEE_SNACKS,
   },
   {
     code: 'OOL',
@@ -96,6 +424,12 @@ const PRODUCTS: Demo[] = [
       steps: [{ action: 'steep', channel: 1, params: { waterMl: 350, temperatureC: 92 } }],
       segments: segments(5, 3, 0),
     },
+    materials: [
+      ['Oolong leaves', 8, 6, 10],
+      ['Water', 350, 320, 380],
+    ],
+    charged: ['Cream cheese foam', 'Coconut jelly'],
+    snacks: TEA_SNACKS,
   },
   {
     code: 'JAS',
@@ -108,6 +442,12 @@ const PRODUCTS: Demo[] = [
       steps: [{ action: 'steep', channel: 3, params: { waterMl: 350, temperatureC: 80 } }],
       segments: segments(4, 2, 0),
     },
+    materials: [
+      ['Jasmine green leaves', 6, 5, 8],
+      ['Water', 350, 320, 380],
+    ],
+    charged: ['Cream cheese foam', 'Coconut jelly'],
+    snacks: TEA_SNACKS,
   },
   {
     code: 'BMT',
@@ -122,6 +462,36 @@ const PRODUCTS: Demo[] = [
       ],
       segments: segments(6, 3, 2),
     },
+    materials: [
+      ['Black tea leaves', 11, 9, 13],
+      ['Water', 280, 250, 300],
+      ['Fresh milk', 80, 60, 100],
+      ['Cane sugar syrup', 12, 0, 20],
+    ],
+    charged: ['Tapioca pearls', 'Egg pudding', 'Coconut jelly'],
+    snacks: TEA_SNACKS,
+  },
+  {
+    code: 'OMT',
+    name: 'Oolong milk tea',
+    family: 'tea',
+    kind: 'tea',
+    price: '3.80',
+    type: 'Tea',
+    recipe: {
+      steps: [
+        { action: 'steep', channel: 1, params: { waterMl: 250, temperatureC: 90, milkMl: 100, sugarG: 10 } },
+      ],
+      segments: segments(5, 3, 0),
+    },
+    materials: [
+      ['Oolong leaves', 8, 6, 10],
+      ['Water', 250, 220, 280],
+      ['Fresh milk', 100, 80, 120],
+      ['Cane sugar syrup', 10, 0, 20],
+    ],
+    charged: ['Tapioca pearls', 'Egg pudding'],
+    snacks: TEA_SNACKS,
   },
   {
     code: 'MIS',
@@ -137,6 +507,12 @@ const PRODUCTS: Demo[] = [
         { action: 'blend', params: { blendS: 30 } },
       ],
     },
+    materials: [
+      ['Ice-sand base', 200, 180, 220],
+      ['Mango syrup', 35, 25, 45],
+      ['Ice', 160, 120, 200],
+    ],
+    charged: ['Mango pulp', 'Coconut jelly', 'Tapioca pearls'],
   },
   {
     code: 'TIS',
@@ -152,6 +528,12 @@ const PRODUCTS: Demo[] = [
         { action: 'blend', params: { blendS: 35 } },
       ],
     },
+    materials: [
+      ['Ice-sand base', 200, 180, 220],
+      ['Taro syrup', 35, 25, 45],
+      ['Ice', 160, 120, 200],
+    ],
+    charged: ['Tapioca pearls', 'Egg pudding'],
   },
   {
     code: 'SBS',
@@ -167,6 +549,13 @@ const PRODUCTS: Demo[] = [
         { action: 'blend', params: { blendS: 45, iceG: 100 } },
       ],
     },
+    materials: [
+      ['Strawberry purée', 120, 100, 140],
+      ['Banana purée', 80, 60, 100],
+      ['Ice', 100, 60, 140],
+    ],
+    charged: ['Coconut jelly'],
+    snacks: ['Chocolate chip cookie'],
   },
   {
     code: 'YBS',
@@ -182,6 +571,35 @@ const PRODUCTS: Demo[] = [
         { action: 'blend', params: { blendS: 40, iceG: 60 } },
       ],
     },
+    materials: [
+      ['Strawberry purée', 150, 130, 170],
+      ['Yoghurt', 120, 100, 140],
+      ['Ice', 60, 30, 90],
+    ],
+    charged: ['Coconut jelly'],
+    snacks: ['Chocolate chip cookie'],
+  },
+  {
+    code: 'BYS',
+    name: 'Banana yoghurt shake',
+    family: 'blender',
+    kind: 'drink',
+    price: '4.60',
+    type: 'Ice-sand and smoothies',
+    recipe: {
+      steps: [
+        { action: 'fruit', channel: 2, params: { fruitG: 130 } },
+        { action: 'yoghurt', channel: 3, params: { yoghurtG: 120 } },
+        { action: 'blend', params: { blendS: 40, iceG: 50, syrupMl: 10 } },
+      ],
+    },
+    materials: [
+      ['Banana purée', 130, 110, 150],
+      ['Yoghurt', 120, 100, 140],
+      ['Ice', 50, 20, 80],
+      ['Cane sugar syrup', 10, 0, 20],
+    ],
+    snacks: ['Chocolate chip cookie'],
   },
   {
     code: 'STM',
@@ -191,6 +609,10 @@ const PRODUCTS: Demo[] = [
     price: '2.50',
     type: 'Milk drinks',
     recipe: { steps: [{ action: 'steam', channel: 1, params: { milkMl: 220, temperatureC: 65 } }] },
+    materials: [['Fresh milk', 220, 200, 240]],
+    free: ['Cinnamon dusting', 'Cocoa dusting'],
+    charged: ['Oat milk foam'],
+    snacks: ['Butter croissant', 'Chocolate chip cookie'],
   },
   {
     code: 'FOM',
@@ -200,8 +622,13 @@ const PRODUCTS: Demo[] = [
     price: '2.20',
     type: 'Milk drinks',
     recipe: { steps: [{ action: 'foam', channel: 1, params: { milkMl: 150, foamS: 25, temperatureC: 60 } }] },
+    materials: [['Fresh milk', 150, 130, 170]],
+    free: ['Cocoa dusting', 'Extra foam'],
+    snacks: ['Butter croissant'],
   },
 ];
+
+const PRODUCT_TYPES = ['Coffee', 'Tea', 'Ice-sand and smoothies', 'Milk drinks'];
 
 const OPTIONS: Array<{ type: string; options: Array<[string, string, number, boolean]> }> = [
   {
@@ -229,56 +656,221 @@ const OPTIONS: Array<{ type: string; options: Array<[string, string, number, boo
   },
 ];
 
+/**
+ * Recipe combinations: a large cup scales the recipe (espresso drinks less, a shot stays within the
+ * grinder's dose); a tea without ice gets more tea in its place.
+ */
+function combosOf(p: Demo, option: (name: string) => string) {
+  const large = p.family === 'coffee' ? 1.25 : 1.4;
+  const combos = [
+    { optionIds: [option('Regular')], amountFactor: 1, priceChange: '0.00' },
+    { optionIds: [option('Large')], amountFactor: large, priceChange: '0.60' },
+  ];
+  if (p.family === 'tea')
+    combos.push(
+      { optionIds: [option('Regular'), option('No ice')], amountFactor: 1.2, priceChange: '0.00' },
+      { optionIds: [option('Large'), option('No ice')], amountFactor: 1.6, priceChange: '0.60' },
+    );
+  return combos;
+}
+
+/** Who the demo rows are created as: the brand's own administrator, as the API would see it. */
+const brandUser = (merchantId: string): AuthUser => ({
+  userId: '0',
+  account: 'demo',
+  name: 'Demo data',
+  partnerType: 'merchant',
+  merchantId,
+  storeId: null,
+  superAdmin: false,
+  permissions: new Set(),
+  menuIds: new Set(),
+  scope: { kind: 'merchant', merchantIds: [merchantId] },
+});
+
+/** Create a row as the API's create does: the resource's hook (its checks, the owner), then insert. */
+async function create(db: Db, resource: string, merchantId: string, input: Row): Promise<string> {
+  const reg = getRegistered(resource);
+  const withOwner = { ...input, merchantId };
+  const values = reg.hooks.beforeCreate
+    ? await Promise.resolve(
+        reg.hooks.beforeCreate(withOwner, {
+          db,
+          user: brandUser(merchantId),
+          // Seeding has no HTTP request; the catalog's hooks do not read it.
+          request: undefined as never,
+          source: 'api',
+        }),
+      ).catch((error: unknown) => {
+        // A demo row the API would refuse is a bug in this file: say which and why.
+        const details = error instanceof AppError ? ` ${JSON.stringify(error.details ?? error.params)}` : '';
+        throw new Error(`demo ${resource} ${String(input.code ?? input.name)}: ${String(error)}${details}`, {
+          cause: error,
+        });
+      })
+    : withOwner;
+  const columns = Object.fromEntries(
+    Object.entries(values).filter(([k, v]) => k in reg.columns && k !== 'id' && v !== undefined),
+  );
+  const [row] = (await db.insert(reg.table).values(columns).returning()) as Row[];
+  return String(row.id);
+}
+
+/** Types of one resource by name, created on first use with a running sort order. */
+function typesOf(db: Db, resource: string, merchantId: string) {
+  const ids = new Map<string, string>();
+  return async (name: string) => {
+    if (!ids.has(name)) ids.set(name, await create(db, resource, merchantId, { name, sortOrder: ids.size }));
+    return ids.get(name)!;
+  };
+}
+
+/** A brand's catalog: what its machines make (every family when it has none yet). */
+async function seedCatalog(db: Db, brand: { id: string; name: string; country: string | null }) {
+  const fleet = await rows<{ family: MachineFamily }>(
+    db,
+    sql`select distinct family from device where merchant_id = any(merchant_subtree(${brand.id})) and family is not null`,
+  );
+  const families = new Set(fleet.map((d) => d.family));
+  const products = DEMO_PRODUCTS.filter((p) => !families.size || families.has(p.family));
+  const toppings = [...new Set(products.flatMap((p) => [...(p.free ?? []), ...(p.charged ?? [])]))].sort();
+  const materials = [
+    ...new Set([
+      ...products.flatMap((p) => p.materials.map(([m]) => m)),
+      ...toppings.flatMap((t) => DEMO_TOPPINGS[t].material ?? []),
+    ]),
+  ];
+
+  const productType = typesOf(db, 'product-type', brand.id);
+  for (const name of PRODUCT_TYPES) await productType(name);
+
+  const materialType = typesOf(db, 'material-type', brand.id);
+  const materialIds = new Map<string, string>();
+  for (const name of Object.keys(DEMO_MATERIALS).filter((m) => materials.includes(m))) {
+    const { type, ...m } = DEMO_MATERIALS[name];
+    materialIds.set(
+      name,
+      await create(db, 'material', brand.id, { name, ...m, materialTypeId: await materialType(type) }),
+    );
+  }
+
+  const toppingType = typesOf(db, 'small-material-type', brand.id);
+  const toppingIds = new Map<string, string>();
+  for (const name of toppings) {
+    const { type, material, ...t } = DEMO_TOPPINGS[name];
+    toppingIds.set(
+      name,
+      await create(db, 'small-material', brand.id, {
+        name,
+        ...t,
+        smallMaterialTypeId: await toppingType(type),
+        materialId: material ? materialIds.get(material) : null,
+      }),
+    );
+  }
+
+  const snackType = typesOf(db, 'snack-type', brand.id);
+  const snackIds = new Map<string, string>();
+  for (const { type, ...s } of DEMO_SNACKS)
+    snackIds.set(s.name, await create(db, 'snack', brand.id, { ...s, snackTypeId: await snackType(type) }));
+
+  const extraType = typesOf(db, 'extra-product-type', brand.id);
+  const tax = TAX[brand.country ?? ''] ?? TAX.TW;
+  for (const { type, ...e } of EXTRAS)
+    await create(db, 'extra-product', brand.id, {
+      ...e,
+      extraProductTypeId: await extraType(type),
+      taxName: tax.name,
+      taxRate: tax.rate,
+    });
+
+  // New product codes: the brand's initials, a dash and four digits (Formosa Brew Co. → FB-0001).
+  const initials = brand.name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase() ?? '')
+    .join('');
+  await create(db, 'code-rule', brand.id, {
+    name: `${brand.name} products`,
+    prefix: `${initials}-`,
+    suffix: '',
+    digits: 4,
+    nextNumber: 1,
+  });
+
+  const optionTypes: string[] = [];
+  const optionIds = new Map<string, string>();
+  for (const [i, o] of OPTIONS.entries()) {
+    const typeId = await create(db, 'option-type', brand.id, { name: o.type, sortOrder: i });
+    optionTypes.push(typeId);
+    for (const [j, [name, priceChange, amountFactor, isDefault]] of o.options.entries())
+      optionIds.set(
+        name,
+        await create(db, 'option', brand.id, {
+          name,
+          optionTypeId: typeId,
+          priceChange,
+          amountFactor,
+          isDefault,
+          sortOrder: j,
+        }),
+      );
+  }
+
+  for (const [i, p] of products.entries()) {
+    const { materials: lines, free, charged, snacks, type, ...info } = p;
+    const ids = (names: readonly string[] | undefined, map: Map<string, string>) =>
+      (names ?? []).map((n) => map.get(n)!);
+    await create(db, 'product', brand.id, {
+      ...info,
+      productTypeId: await productType(type),
+      sortOrder: i,
+      materials: lines.map(([material, amount, min, max]) => ({
+        materialId: materialIds.get(material)!,
+        amount,
+        min,
+        max,
+        unit: DEMO_MATERIALS[material].unit,
+      })),
+      // Coffee and milk take a size; teas and cold drinks also sugar and ice.
+      optionTypeIds:
+        p.family === 'coffee' || p.family === 'milk-frother' ? optionTypes.slice(0, 1) : optionTypes,
+      recipeCombos: combosOf(p, (name) => optionIds.get(name)!),
+      freeSmallMaterialIds: ids(free, toppingIds),
+      chargedSmallMaterialIds: ids(charged, toppingIds),
+      snackIds: ids(snacks, snackIds),
+      showSnacks: Boolean(snacks?.length),
+    });
+  }
+}
+
 /** The demo brands' catalogs, what their stores sell, and one pushed menu per store. */
 export async function seedDemoMenus(
   database: Db,
   push: { devices: Registered; bus: FleetBus },
 ): Promise<void> {
   await inScope(database, SYSTEM, async (db) => {
-    const brands = await rows<{ id: string }>(
+    const brands = await rows<{ id: string; name: string; country: string | null; seeded: boolean }>(
       db,
-      sql`select id::text from merchant where parent_id is null order by id`,
+      sql`select id::text, name, country, exists (select 1 from product p where p.merchant_id = m.id) as seeded
+          from merchant m where parent_id is null order by id`,
     );
     for (const brand of brands) {
-      const typeIds = new Map<string, string>();
-      for (const [i, name] of ['Coffee', 'Tea', 'Ice-sand and smoothies', 'Milk drinks'].entries()) {
-        const [t] = await rows<{ id: string }>(
-          db,
-          sql`insert into product_type (merchant_id, name, sort_order) values (${brand.id}, ${name}, ${i}) returning id::text`,
-        );
-        typeIds.set(name, t.id);
-      }
-      const optionTypes: string[] = [];
-      for (const [i, o] of OPTIONS.entries()) {
-        const [t] = await rows<{ id: string }>(
-          db,
-          sql`insert into option_type (merchant_id, name, sort_order) values (${brand.id}, ${o.type}, ${i}) returning id::text`,
-        );
-        optionTypes.push(t.id);
-        for (const [j, [name, price, factor, isDefault]] of o.options.entries())
-          await db.execute(sql`insert into product_option (merchant_id, name, option_type_id, price_change, amount_factor, is_default, sort_order)
-                               values (${brand.id}, ${name}, ${t.id}, ${price}, ${factor}, ${isDefault}, ${j})`);
-      }
-      for (const [i, p] of PRODUCTS.entries()) {
-        // Coffee and milk take a size; teas and cold drinks also sugar and ice.
-        const options =
-          p.family === 'coffee' || p.family === 'milk-frother' ? optionTypes.slice(0, 1) : optionTypes;
-        await db.execute(sql`
-          insert into product (merchant_id, name, code, kind, family, product_type_id, price, sort_order, recipe, option_type_ids)
-          values (${brand.id}, ${p.name}, ${p.code}, ${p.kind}, ${p.family}, ${typeIds.get(p.type)!}, ${p.price}, ${i},
-                  ${JSON.stringify(p.recipe)}::jsonb, ${`{${options.join(',')}}`}::bigint[])`);
-      }
+      if (brand.seeded) continue;
+      await seedCatalog(db, brand);
       // Every store of the brand (and of its regions) sells the brand's products its machines can make.
       await db.execute(sql`
         insert into store_product (merchant_id, store_id, product_id, sort_order)
         select s.merchant_id, s.id, p.id, p.sort_order
         from store s join product p on p.merchant_id = ${brand.id}
         where s.merchant_id = any(merchant_subtree(${brand.id}))
-          and exists (select 1 from device d where d.store_id = s.id and d.family = p.family)`);
+          and exists (select 1 from device d where d.store_id = s.id and d.family = p.family)
+        on conflict (store_id, product_id) do nothing`);
     }
     const stores = await rows<{ id: string; merchant_id: string; name: string }>(
       db,
-      sql`select distinct s.id::text, s.merchant_id::text, s.name from store s join store_product sp on sp.store_id = s.id order by 1`,
+      sql`select distinct s.id::text, s.merchant_id::text, s.name from store s join store_product sp on sp.store_id = s.id
+          where not exists (select 1 from menu_release r where r.store_id = s.id) order by 1`,
     );
     for (const store of stores) {
       const products = await releaseProducts(db, { productIds: [], storeId: store.id, deviceIds: [] });

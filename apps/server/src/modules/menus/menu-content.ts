@@ -1,11 +1,14 @@
 /**
  * Building menus: a release's content is frozen from the catalog when it is made (products with
- * their recipe, options, toppings and the store's prices); each machine then gets the part it can
- * make — its family, its merchant's products — at its own prices, as a `menu` command.
+ * their recipe, options, recipe combinations, toppings, snacks and the store's prices); each
+ * machine then gets the part it can make — its family, its merchant's products — at its own
+ * prices, as a `menu` command.
  */
 import { sql } from 'drizzle-orm';
 import { menuContent, type MenuContent, type MenuProduct } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
+import { badRequest } from '../../platform/http/errors.ts';
+import { servesMerchant } from '../catalog/sales.ts';
 
 /** A product in a release: what the machine gets, plus what the server needs to choose machines. */
 export interface ReleaseProduct extends MenuProduct {
@@ -17,6 +20,13 @@ export interface ReleaseContent {
   products: ReleaseProduct[];
 }
 
+/** A recipe combination as products.ts stores it (recipeCombosSchema). */
+interface StoredCombo {
+  optionIds: Array<string | number>;
+  amountFactor: number;
+  priceChange?: string | number;
+}
+
 export interface TargetDevice {
   id: string;
   serial_number: string;
@@ -25,10 +35,17 @@ export interface TargetDevice {
   store_id: string | null;
 }
 
-/** The products of a release: those named, or what the store and the machines sell. */
+const money = (value: unknown) => Number(value ?? 0).toFixed(2);
+
+/**
+ * The products of a release: those named, or what the store and the machines sell. Every one must
+ * be the release merchant's to sell (its own or an ancestor's, the rule of catalog/sales.ts): its
+ * content is frozen into a row that merchant reads, so another merchant's product is refused, not
+ * left out. Without a merchant, the store's.
+ */
 export async function releaseProducts(
   db: Db,
-  opts: { productIds: string[]; storeId: string | null; deviceIds: string[] },
+  opts: { productIds: string[]; storeId: string | null; deviceIds: string[]; merchantId?: string | null },
 ): Promise<ReleaseProduct[]> {
   const ids = opts.productIds.length
     ? opts.productIds
@@ -41,11 +58,35 @@ export async function releaseProducts(
         )
       ).map((r) => r.id);
   if (!ids.length) return [];
+  const [seller] = opts.merchantId
+    ? [{ id: opts.merchantId }]
+    : await rows<{ id: string }>(
+        db,
+        sql`select merchant_id::text as id from store where id = ${opts.storeId}`,
+      );
+  if (seller) {
+    const [foreign] = await rows<{ code: string; merchant: string }>(
+      db,
+      sql`select p.code, coalesce(m.name, ${seller.id}) as merchant
+          from product p left join merchant m on m.id = ${seller.id}
+          where p.id = any(${`{${ids.join(',')}}`}::bigint[]) and not ${servesMerchant(sql`p.merchant_id`, seller.id)}
+          order by p.code limit 1`,
+    );
+    if (foreign) {
+      const params = { code: foreign.code, target: foreign.merchant };
+      throw badRequest('msg.productOtherMerchant', params, [
+        { field: 'productIds', message: 'msg.productOtherMerchant', params },
+      ]);
+    }
+  }
   const found = await rows<Record<string, unknown>>(
     db,
     sql`select p.id::text, p.merchant_id::text, p.code, p.name, p.kind, p.family, p.recipe_version, p.recipe,
                coalesce(sp.price, p.price)::text as price,
-               coalesce((select jsonb_agg(jsonb_build_object('type', t.name, 'name', o.name, 'priceChange', o.price_change::text,
+               p.recipe_combos, p.orderable, p.show_snacks,
+               coalesce((select jsonb_agg(jsonb_build_object('id', s.id::text, 'name', s.name, 'price', s.price::text) order by s.name)
+                         from snack s where s.id = any(coalesce(p.snack_ids, '{}')) and s.listed), '[]') as snacks,
+               coalesce((select jsonb_agg(jsonb_build_object('id', o.id::text, 'type', t.name, 'name', o.name, 'priceChange', o.price_change::text,
                                  'amountFactor', o.amount_factor, 'isDefault', o.is_default) order by t.sort_order, o.sort_order)
                          from product_option o join option_type t on t.id = o.option_type_id
                          where o.option_type_id = any(coalesce(p.option_type_ids, '{}'))), '[]') as options,
@@ -69,12 +110,21 @@ export async function releaseProducts(
     recipe: p.recipe as MenuProduct['recipe'],
     options: (p.options as MenuProduct['options']).map((o) => ({
       ...o,
-      priceChange: Number(o.priceChange).toFixed(2),
+      priceChange: money(o.priceChange),
     })),
     toppings: (p.toppings as MenuProduct['toppings']).map((t) => ({
       ...t,
-      price: Number(t.price).toFixed(2),
+      price: money(t.price),
     })),
+    // As the console stored them (checked on save), with ids as text and prices as money.
+    combos: ((p.recipe_combos as StoredCombo[] | null) ?? []).map((c) => ({
+      optionIds: c.optionIds.map(String),
+      amountFactor: Number(c.amountFactor),
+      priceChange: money(c.priceChange),
+    })),
+    orderable: Boolean(p.orderable),
+    showSnacks: Boolean(p.show_snacks),
+    snacks: (p.snacks as NonNullable<MenuProduct['snacks']>).map((x) => ({ ...x, price: money(x.price) })),
   }));
 }
 

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { P, idSchema, menuReleaseResource } from '@brewfleet/contracts';
+import { P, idSchema, menuReleaseResource, type MenuSkipReason } from '@brewfleet/contracts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
 import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
 import type { Registered, Row } from '../../platform/crud/types.ts';
@@ -83,7 +83,7 @@ export async function pushRelease(tx: Db, actor: PushActor, release: Row, only?:
   }
   const version = String(release.version);
   const queued: Array<{ device: TargetDevice; menu: unknown }> = [];
-  const skipped: Array<{ deviceId: string; serialNumber: string; reason: string }> = [];
+  const skipped: Array<{ deviceId: string; serialNumber: string; reason: MenuSkipReason }> = [];
   for (const device of targets) {
     const menu = await menuForDevice(tx, device, { version, content: release.content as ReleaseContent });
     if (menu.products.length) queued.push({ device, menu });
@@ -91,7 +91,8 @@ export async function pushRelease(tx: Db, actor: PushActor, release: Row, only?:
       skipped.push({
         deviceId: device.id,
         serialNumber: device.serial_number,
-        reason: 'no product of this machine’s family',
+        // A code, not words: the console says it in the user's language.
+        reason: 'no-product-for-machine',
       });
   }
   const ids = queued.map((q) => q.device.id);
@@ -153,6 +154,7 @@ export function registerMenus(app: FastifyInstance, deps: FleetDeps, devices: Re
           productIds: (input.productIds as string[]) ?? [],
           storeId,
           deviceIds,
+          merchantId,
         });
         const makeable = products.filter((p) => targets.some((t) => t.family === p.family));
         if (!makeable.length) throw badRequest('msg.menuEmpty');

@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { MENU_SEED, MENU_TYPE, MERCHANT_ADMIN_CODES, merchantResource } from '@brewfleet/contracts';
+import { merchantResource } from '@brewfleet/contracts';
+import { MERCHANT_ADMIN_MENUS } from '../iam/seed.ts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { addMerchantToScope } from '../../platform/db/scope.ts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
@@ -16,11 +17,6 @@ import { hashPassword } from '../../platform/auth/passwords.ts';
 import { assertAccountFree, checkPolicy, readPassword } from '../iam/accounts.ts';
 import { buildTree } from '../iam/tree.ts';
 import type { ModuleDeps } from '../deps.ts';
-
-/** Menus (pages and buttons) granting the codes of a merchant administrator, and the home page. */
-const MERCHANT_ADMIN_MENUS = MENU_SEED.filter(
-  (m) => m.type !== MENU_TYPE.directory && (m.perms === '' || MERCHANT_ADMIN_CODES.includes(m.perms)),
-).map((m) => m.id);
 
 /** A merchant cannot move below itself or one of its descendants. */
 async function wouldCycle(db: Db, id: string, parentId: string) {

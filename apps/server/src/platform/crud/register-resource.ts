@@ -12,6 +12,7 @@ import {
   deleteSchema,
   idSchema,
   listSchema,
+  MACHINE_FAMILIES,
   updateSchema,
   type ResourceDef,
   type SelectOption,
@@ -212,15 +213,24 @@ export function registerResource(
             keyword: z.string().max(64).optional(),
             // Narrow a tenant resource's options to one merchant (an account's roles are its merchant's).
             merchantId: idSchema.optional(),
+            // Narrow a resource with a machine family to that family's rows and those of none (presets).
+            family: z.enum(MACHINE_FAMILIES).optional(),
           }),
           tags,
         },
         config: { authOnly: true },
       },
       async (request): Promise<SelectOption[]> => {
-        const { keyword, merchantId } = request.query as { keyword?: string; merchantId?: string };
+        const { keyword, merchantId, family } = request.query as {
+          keyword?: string;
+          merchantId?: string;
+          family?: string;
+        };
         const ofMerchant =
           merchantId && def.tenant !== 'none' ? sql`${reg.columns.merchantId} = ${merchantId}` : undefined;
+        const familyColumn = reg.columns.family;
+        const ofFamily =
+          family && familyColumn ? sql`(${familyColumn} = ${family} or ${familyColumn} is null)` : undefined;
         const label = reg.columns[def.labelField];
         const list = await inRequestScope(db, request, (tx) =>
           tx
@@ -231,6 +241,7 @@ export function registerResource(
                 visibleTo(reg, request.user),
                 keyword ? sql`${label} ilike ${`%${keyword}%`}` : undefined,
                 ofMerchant,
+                ofFamily,
               ]),
             )
             .orderBy(label)

@@ -3,7 +3,8 @@
  * MQTT_URL. Either way the server holds one mqtt.js client ("the server's connection"), whose state
  * is the health figure. The embedded broker admits the server's own connection and machines whose
  * credentials `access` accepts, and limits each machine to its own topics. Aedes speaks MQTT 3.1.1;
- * MQTT 5 (and shared subscriptions across server processes) comes with an external broker.
+ * machines that speak MQTT 5 reach it through mqtt5-bridge.ts. Shared subscriptions across server
+ * processes come with an external broker.
  */
 import crypto from 'node:crypto';
 import net from 'node:net';
@@ -11,6 +12,7 @@ import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceAccess } from '../../modules/fleet/device-access.ts';
+import { acceptConnection } from './mqtt5-bridge.ts';
 
 export interface Mqtt {
   client: MqttClient;
@@ -113,7 +115,7 @@ export async function startMqtt(opts: {
     // A refused subscription is answered with a SUBACK failure, not a disconnect.
     done(null, opts.access?.maySubscribe(client.id, subscription.topic) ? subscription : null);
   };
-  const server = net.createServer(broker.handle);
+  const server = net.createServer((socket) => acceptConnection(socket, broker.handle));
   let port: number;
   try {
     port = await listen(server, opts.port, opts.host);

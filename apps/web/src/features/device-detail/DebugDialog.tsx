@@ -1,6 +1,7 @@
 /**
  * Device debugging: send one of the platform's preset commands (a `debug` command with the preset's
- * action and arguments) to this machine. Its state is followed like any other command.
+ * action and arguments) to this machine. Its state is followed like any other command. Only the
+ * presets of the machine's family (or of no family) are offered: the server refuses the others.
  */
 import { App, Form, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
@@ -10,7 +11,7 @@ import { useRefOptions } from '../../resources/use-ref-options';
 import { commandTracker } from '../device/command-tracker';
 
 interface Props {
-  device: { id: string; name: string } | null;
+  device: { id: string; name: string; family?: string | null } | null;
   onClose: () => void;
   onIssued: () => void;
 }
@@ -20,7 +21,7 @@ export default function DebugDialog({ device, onClose, onIssued }: Props) {
   const { message } = App.useApp();
   const [presetId, setPresetId] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
-  const presets = useRefOptions('preset-command', !!device);
+  const presets = useRefOptions('preset-command', !!device, { family: device?.family ?? undefined });
 
   const send = async () => {
     if (!device || !presetId) return;

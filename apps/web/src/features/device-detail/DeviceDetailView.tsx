@@ -96,7 +96,7 @@ export default function DeviceDetailView({
         ))}
       </Row>
       <DebugDialog
-        device={debugging ? { id, name } : null}
+        device={debugging ? { id, name, family: device.family == null ? null : String(device.family) } : null}
         onClose={() => setDebugging(false)}
         onIssued={refresh}
       />

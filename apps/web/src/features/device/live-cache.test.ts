@@ -15,6 +15,8 @@ const snapshot = (patch: Partial<LiveDevice> = {}): LiveDevice => ({
   materialShortage: false,
   maintenanceDue: false,
   menuStatus: 'updated',
+  menuVersion: null,
+  assignedMenuVersion: null,
   lastSeenAt: '2026-11-22T08:00:00Z',
   totalCups: 10,
   ...patch,
@@ -28,6 +30,8 @@ const command = (patch: Partial<LiveCommand> = {}): LiveCommand => ({
   state: 'sent',
   attempts: 1,
   reason: null,
+  details: null,
+  menuReleaseId: null,
   updatedAt: '2026-11-22T08:00:01Z',
   ...patch,
 });

@@ -36,7 +36,7 @@ export default function MapPage() {
   const [merchantId, setMerchantId] = useState<string | undefined>();
   const [storeId, setStoreId] = useState<string | undefined>();
   const merchants = useRefOptions('merchant');
-  const stores = useRefOptions('store', true, merchantId);
+  const stores = useRefOptions('store', true, { merchantId });
   const filters = { ...(merchantId ? { merchantId } : {}), ...(storeId ? { storeId } : {}) };
   const map = useQuery({ queryKey: deviceKeys.map(filters), queryFn: () => deviceApi.map(filters) });
   const points = map.data?.points ?? [];

@@ -8,6 +8,7 @@ import { Alert, Button, Drawer, Empty, Space, Table, Tag, Typography } from 'ant
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MENU_SKIP_REASONS } from '@brewfleet/contracts/menu-protocol';
 import { P } from '@brewfleet/contracts/permissions';
 import { useHasPermission } from '../../app/stores/permission-store';
 import { formatDateTime } from '../../utils/format';
@@ -20,10 +21,9 @@ import { ReleaseStateTag } from './MenuTags';
 import { phaseOf, retryTargets, summarize, type ProgressRow } from './progress-merge';
 import { useReleaseProgress } from './use-release-progress';
 
-/** The server's words for a machine left out of a push, when the console has them in its own. */
-const SKIP_REASONS: Record<string, string> = {
-  'no product of this machine’s family': 'menuProgress.skippedNoFamily',
-};
+/** Why the server left a machine out: a code (MENU_SKIP_REASONS) said in the user's language. */
+const skipReason = (reason: string): string =>
+  (MENU_SKIP_REASONS as readonly string[]).includes(reason) ? `menuProgress.skipReasons.${reason}` : reason;
 
 interface Props {
   releaseId: string | null;
@@ -145,9 +145,7 @@ export default function ProgressDrawer({ releaseId, skipped = [], onClose, onPus
           showIcon
           className="menu-progress-skipped"
           title={t('menuProgress.skipped', { count: skipped.length })}
-          description={skipped
-            .map((s) => `${s.serialNumber}: ${SKIP_REASONS[s.reason] ? t(SKIP_REASONS[s.reason]) : s.reason}`)
-            .join('; ')}
+          description={skipped.map((s) => `${s.serialNumber}: ${t(skipReason(s.reason))}`).join('; ')}
         />
       )}
       {page && !page.list.length ? (

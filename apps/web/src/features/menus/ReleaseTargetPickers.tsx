@@ -25,7 +25,7 @@ export function MachinePicker({ id, value, onChange }: ControlProps) {
   const merchantId = (Form.useWatch('merchantId') as string | undefined) || undefined;
   const releaseStore = (Form.useWatch('storeId') as string | undefined) || undefined;
   const [storeFilter, setStoreFilter] = useState<string | undefined>();
-  const stores = useRefOptions('store', true, merchantId);
+  const stores = useRefOptions('store', true, { merchantId });
   const body = {
     page: 1,
     limit: PICKER_LIMIT,

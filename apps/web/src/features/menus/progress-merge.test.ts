@@ -48,6 +48,8 @@ const event = (over: Partial<LiveCommand> = {}): LiveCommand => ({
   state: 'succeeded',
   attempts: 1,
   reason: null,
+  details: null,
+  menuReleaseId: null,
   updatedAt: '2026-11-22T09:00:05.000Z',
   ...over,
 });

@@ -137,6 +137,7 @@ export const channelsEn = {
           restart: 'Restart',
           debug: 'Debugging',
           menu: 'Menu',
+          channels: 'Channel layout',
         },
       },
     },

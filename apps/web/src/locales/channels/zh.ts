@@ -137,6 +137,7 @@ export const channelsZh: Strings<typeof channelsEn> = {
           restart: '重启',
           debug: '设备调试',
           menu: '菜单',
+          channels: '料道配置',
         },
       },
     },

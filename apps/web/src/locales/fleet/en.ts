@@ -373,6 +373,7 @@ export const fleetEn = {
           restart: 'Restart',
           debug: 'Debugging',
           menu: 'Menu',
+          channels: 'Channel layout',
         },
         state: {
           queued: 'Queued',

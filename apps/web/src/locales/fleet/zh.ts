@@ -371,6 +371,7 @@ export const fleetZh: Strings<typeof fleetEn> = {
           restart: '重启',
           debug: '调试',
           menu: '菜单',
+          channels: '料道配置',
         },
         state: {
           queued: '排队中',

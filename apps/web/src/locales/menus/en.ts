@@ -75,7 +75,9 @@ export const menusEn = {
         targets: '{{count}} machine(s) in all',
       },
       skipped: '{{count}} machine(s) were left out',
-      skippedNoFamily: 'the menu has no product of this machine’s family',
+      skipReasons: {
+        'no-product-for-machine': 'the menu has no product this machine makes and sells',
+      },
       notPushed: 'This version has not been pushed yet',
     },
     machineMenus: {

@@ -73,7 +73,9 @@ export const menusZh: Strings<typeof menusEn> = {
         targets: '共 {{count}} 台机器',
       },
       skipped: '{{count}} 台机器未下发',
-      skippedNoFamily: '菜单中没有此机器机类的商品',
+      skipReasons: {
+        'no-product-for-machine': '菜单中没有此机器能制作并销售的商品',
+      },
       notPushed: '此版本尚未下发',
     },
     machineMenus: {

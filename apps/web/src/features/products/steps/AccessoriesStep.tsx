@@ -15,8 +15,8 @@ type ListKey = 'freeSmallMaterialIds' | 'chargedSmallMaterialIds' | 'snackIds';
 export default function AccessoriesStep({ draft, update, errors, merchantScope }: StepProps) {
   const fieldId = useFieldId();
   const { t } = useTranslation();
-  const toppings = useRefOptions('small-material', true, merchantScope);
-  const snacks = useRefOptions('snack', true, merchantScope);
+  const toppings = useRefOptions('small-material', true, { merchantId: merchantScope });
+  const snacks = useRefOptions('snack', true, { merchantId: merchantScope });
   const picker = (key: ListKey, source: typeof toppings, help?: string) => (
     <Col xs={24} lg={12}>
       <Field errors={errors} path={key} label={fieldLabel(t, 'product', key)} help={help}>

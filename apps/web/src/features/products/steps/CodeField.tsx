@@ -24,7 +24,7 @@ export default function CodeField({ value, onChange, merchantScope, invalid }: P
   const fieldId = useFieldId();
   const { t } = useTranslation();
   const can = useHasPermission();
-  const rules = useRefOptions('code-rule', true, merchantScope);
+  const rules = useRefOptions('code-rule', true, { merchantId: merchantScope });
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const only = rules.data?.length === 1 ? rules.data[0].value : undefined;

@@ -18,7 +18,7 @@ import { useFieldId, replaceAt, type StepProps } from './step-props';
 export default function CombosStep({ draft, update, errors, messages, merchantScope }: StepProps) {
   const fieldId = useFieldId();
   const { t } = useTranslation();
-  const types = useRefOptions('option-type', true, merchantScope);
+  const types = useRefOptions('option-type', true, { merchantId: merchantScope });
   const optionsQuery = useQuery({
     queryKey: productKeys.options(merchantScope ?? ''),
     queryFn: async () => optionRowsFrom(await catalogRows('option', merchantScope)),

@@ -27,7 +27,7 @@ export default function InfoStep({ draft, update, errors, ctx, mode, merchantSco
   const { t } = useTranslation();
   const label = (key: string) => fieldLabel(t, 'product', key);
   const merchants = useRefOptions('merchant', ctx.merchantRequired);
-  const types = useRefOptions('product-type', true, merchantScope);
+  const types = useRefOptions('product-type', true, { merchantId: merchantScope });
   const set = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) =>
     update((d) => ({ ...d, [key]: value }));
   const common = { errors };

@@ -34,7 +34,7 @@ export default function MaterialsStep({ draft, update, errors, messages, merchan
   const fieldId = useFieldId();
   const { t } = useTranslation();
   const label = (key: string) => fieldLabel(t, 'product', key);
-  const types = useRefOptions('material-type', true, merchantScope);
+  const types = useRefOptions('material-type', true, { merchantId: merchantScope });
   const materials = useQuery({
     queryKey: productKeys.materials(merchantScope ?? ''),
     queryFn: () => catalogRows('material', merchantScope),

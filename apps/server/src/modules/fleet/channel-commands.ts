@@ -1,0 +1,55 @@
+/**
+ * The `channels` command (docs/device-protocol.md §4.4): a distributed channel configuration told to
+ * each machine, through the same command rows, delivery, retries and log as any other command, so
+ * that a machine that is away gets it when it returns.
+ */
+import { sql } from 'drizzle-orm';
+import type { ChannelsCommandParams, IssuedCommand } from '@brewfleet/contracts';
+import type { Db } from '../../platform/db/client.ts';
+import { queueCommands } from './commands.ts';
+
+/** The command's params from a configuration's rows (the channel-config resource's columns). */
+export function channelsParams(
+  configName: string,
+  rows: Array<Record<string, unknown>>,
+): ChannelsCommandParams {
+  const optional = (value: unknown) => (value === null || value === undefined ? undefined : Number(value));
+  return {
+    configName,
+    channels: rows
+      .map((c) => ({
+        channel: Number(c.channelNumber),
+        name: String(c.name),
+        material: (c.material as string | null) ?? undefined,
+        preDischargeSeconds: Number(c.preDischargeSeconds ?? 0),
+        shelfLifeHours: optional(c.shelfLifeHours),
+        capacityG: optional(c.capacityG),
+        lowLevelG: optional(c.lowLevelG),
+      }))
+      .sort((a, b) => a.channel - b.channel),
+  };
+}
+
+/**
+ * Queue one `channels` command per machine. A layout still on its way to a machine is superseded
+ * (ends as expired): only the newest layout is the console's truth, and a machine coming back
+ * should not adopt an older one after it.
+ */
+export async function queueChannelCommands(
+  tx: Db,
+  deviceIds: string[],
+  params: ChannelsCommandParams,
+  issuedBy: { userId: string | null; account: string },
+): Promise<IssuedCommand[]> {
+  await tx.execute(sql`
+    update device_command set state = 'expired', reason = 'superseded by a newer channel configuration',
+      finished_at = now(), updated_at = now()
+    where type = 'channels' and state in ('queued', 'sent', 'acknowledged') and device_id in ${deviceIds}`);
+  return queueCommands(
+    tx,
+    deviceIds.map((id) => ({ id })),
+    'channels',
+    params,
+    issuedBy,
+  );
+}
