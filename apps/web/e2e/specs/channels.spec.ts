@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { test } from '../harness';
 import type { AdminApi } from '../support/api';
-import { chooseOption, drawer, fillField, saveDrawer } from '../support/form';
+import { chooseOption, drawer, fillField, pick, saveDrawer } from '../support/form';
 import {
   describeViolations,
   expectEqual,
@@ -132,10 +132,7 @@ test('channels: a type and a configuration made in the console, distributed to a
 
   // Distribute it to the machine.
   await openPage(page, base, '/chargingBasket-bind', 'Channel distribution');
-  const configPicker = view(page).locator('#distribution-config-name');
-  await configPicker.click();
-  await configPicker.fill(configName);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: configName }).click();
+  await pick(page, view(page).locator('#distribution-config-name'), configName, configName);
   const preview = view(page).getByTestId('distribution-preview');
   await preview.locator('tr', { hasText: 'Espresso beans' }).waitFor();
   await preview.locator('tr', { hasText: 'Milk powder' }).waitFor();
@@ -317,4 +314,77 @@ test('channels: distribution, device channels and a machine in zh and tw, transl
       .waitFor();
   }
   if (problems.length) throw new Error(problems.join('\n'));
+});
+
+test('channels and debugging settings in tw: a type, a configuration, a preset made, a rule edited', async ({
+  base,
+  adminPassword,
+  api,
+  newPage,
+}) => {
+  const stamp = Date.now();
+  const machine = await machineOfNewMerchant(api, stamp);
+  const typeName = `粉料斗 ${stamp}`;
+  const configName = `春季配置 ${stamp}`;
+  const presetName = `攪拌測試 ${stamp}`;
+  const page = await newPage();
+  await signIn(page, base, 'admin', adminPassword);
+  await setLanguageCookie(page, base, 'tw');
+  await page.reload();
+
+  await openPage(page, base, '/chargingBasket-type', '料道類型');
+  await view(page).getByTestId('create').click();
+  await fillField(page, '類型名稱', typeName);
+  await fillField(page, '編碼', `TW${stamp}`);
+  await saveDrawer(page);
+  await view(page).locator('tr', { hasText: typeName }).waitFor();
+
+  await openPage(page, base, '/chargingBasket-index', '料道配置');
+  await view(page).getByTestId('create').click();
+  await fillField(page, '配置名稱', configName);
+  await chooseOption(page, '商戶', machine.merchant, machine.merchant);
+  await fillField(page, '料道名稱', '鮮奶');
+  await fillField(page, '料道編號', '3');
+  await chooseOption(page, '料道類型', typeName, typeName);
+  await fillField(page, '保存期限（小時）', '12');
+  await saveDrawer(page);
+  const configRow = view(page).locator('tr', { hasText: configName });
+  await configRow.getByText('鮮奶').waitFor();
+  await configRow.getByText(typeName).waitFor();
+
+  // A preset for blenders: the family is named as Taiwan names the machine.
+  await openPage(page, base, '/command-preset', '預設指令');
+  await view(page).getByTestId('create').click();
+  await fillField(page, '指令名稱', presetName);
+  await chooseOption(page, '機器類別', '果汁機');
+  await fillField(page, '動作', 'blend-test');
+  await fillField(page, '參數（JSON）', '{"seconds": 5}');
+  await drawer(page).getByTestId('json-args-status').getByText('JSON 格式正確').waitFor();
+  await saveDrawer(page);
+  await view(page).locator('tr', { hasText: presetName }).getByText('果汁機').waitFor();
+  const [preset] = await api.list<Item>('preset-command', { name: presetName });
+  expectEqual([preset.family, preset.action], ['blender', 'blend-test'], 'preset saved');
+
+  // Command configuration: no create; the debugging rule reads 偵錯; the restart rule edited.
+  await openPage(page, base, '/command-config', '指令配置');
+  expectEqual(await view(page).getByTestId('create').count(), 0, 'create button on command configuration');
+  await view(page).locator('tr', { hasText: '設備偵錯' }).waitFor();
+  const [restart] = await api.list<Item>('command-config', { commandType: 'restart' });
+  try {
+    await view(page)
+      .locator('tr', { hasText: '重新啟動' })
+      .getByRole('button', { name: /^修\s?改$/ })
+      .click();
+    await fillField(page, '最多嘗試次數', '6');
+    await saveDrawer(page);
+    await view(page).locator('tr', { hasText: '重新啟動' }).getByText('6', { exact: true }).waitFor();
+    const [edited] = await api.list<Item>('command-config', { commandType: 'restart' });
+    expectEqual(edited.maxAttempts, 6, 'edited delivery rule');
+  } finally {
+    await api.call('PUT', '/coffee/command-config', {
+      id: restart.id,
+      maxAttempts: restart.maxAttempts,
+      retryIntervalSeconds: restart.retryIntervalSeconds,
+    });
+  }
 });

@@ -5,8 +5,15 @@ import { tw } from '../../src/locales/tw';
 import { zh } from '../../src/locales/zh';
 import { test } from '../harness';
 import type { AdminApi } from '../support/api';
-import { createModel, readDevice, registerDevice, startMachine, waitForDevice } from '../support/fleet';
-import { chooseOption, drawer, fillField } from '../support/form';
+import {
+  createModel,
+  readDevice,
+  registerDevice,
+  startMachine,
+  uneventful,
+  waitForDevice,
+} from '../support/fleet';
+import { chooseOption, drawer, fillField, pick } from '../support/form';
 import {
   describeViolations,
   expectEqual,
@@ -14,6 +21,7 @@ import {
   expectTrue,
   HTML_LANG,
   seriousViolations,
+  setLanguageCookie,
   signIn,
   view,
   waitForHash,
@@ -190,13 +198,8 @@ test('machines: create a machine, its secret shown once; a new secret; bind to a
   await row.getByRole('button', { name: 'More' }).click();
   await page.getByRole('menuitem', { name: 'Bind' }).click();
   const bind = page.getByRole('dialog', { name: 'Bind 1 machine(s)' });
-  await bind.getByLabel('Merchant', { exact: true }).click();
-  await bind.getByLabel('Merchant', { exact: true }).fill(merchantName);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: merchantName })
-    .click();
-  await bind.getByLabel('Store', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: storeName }).click();
+  await pick(page, bind.getByLabel('Merchant', { exact: true }), merchantName, merchantName);
+  await pick(page, bind.getByLabel('Store', { exact: true }), storeName);
   await bind.getByRole('button', { name: 'Save' }).click();
   await page.getByText('1 machine(s) bound').waitFor();
   const [created] = await api.list<Record<string, unknown>>('device', { serialNumber: serial });
@@ -212,6 +215,17 @@ test('machines: the detail pages show a working machine, with debugging and live
 }) => {
   const { devices } = await merchantWithMachines(api, 1, 'automatic');
   const [device] = devices;
+  const presetStamp = String(Date.now());
+  for (const [name, family] of [
+    [`Coffee rinse ${presetStamp}`, 'coffee'],
+    [`Tea rinse ${presetStamp}`, 'tea'],
+    [`Any machine ping ${presetStamp}`, undefined],
+  ])
+    await api.call('POST', '/coffee/preset-command', {
+      name,
+      action: 'rinse',
+      ...(family ? { family } : {}),
+    });
   const machine = await startMachine(mqttUrl, device, 'coffee', 120);
   try {
     await waitForDevice(api, device.id, (d) => Number(d.totalCups) >= 2, 'cups made');
@@ -233,10 +247,20 @@ test('machines: the detail pages show a working machine, with debugging and live
     await production.locator('.ant-table-row-expand-icon').first().click();
     await production.getByText('Extraction pressure').first().waitFor();
 
-    // Debugging: the dialog offers the preset commands.
+    // Debugging: the dialog offers the presets of coffee machines and those of no family, not a tea one.
     await detail.getByTestId('device-debug').click();
     const debug = page.getByRole('dialog', { name: `Device debugging: ${device.name}` });
-    await debug.getByLabel('Preset command').waitFor();
+    const preset = debug.getByLabel('Preset command');
+    await preset.click();
+    await preset.fill(presetStamp);
+    const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await offered.first().waitFor();
+    expectEqual(
+      (await offered.allInnerTexts()).sort(),
+      [`Any machine ping ${presetStamp}`, `Coffee rinse ${presetStamp}`],
+      'presets offered to a coffee machine',
+    );
+    await page.keyboard.press('Escape');
     await debug.getByRole('button', { name: 'Cancel' }).click();
 
     // Restart from the detail page: the command shows under Commands and ends.
@@ -286,11 +310,7 @@ test('machines: the map places the machines by status, also without tiles', asyn
   await page.goto(`${base}/#/map`);
   await view(page).getByRole('heading', { name: 'Machine map' }).waitFor();
   await view(page).getByTestId('machine-map').waitFor();
-  await view(page).getByLabel('Merchant', { exact: true }).click();
-  await view(page).getByLabel('Merchant', { exact: true }).fill(merchantName);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: merchantName })
-    .click();
+  await pick(page, view(page).getByLabel('Merchant', { exact: true }), merchantName, merchantName);
   await expectEventually(() => view(page).locator('path.map-marker').count(), 2, 'markers of the merchant');
   expectEqual(await view(page).locator('path.map-marker-offline').count(), 2, 'offline markers');
   const tiles = await page.locator('.leaflet-tile').count();
@@ -314,6 +334,190 @@ test('machines: the map places the machines by status, also without tiles', asyn
     'the popup opens one of the machines',
   );
 });
+
+/** What a Chinese-speaking user reads on the machine screens (written out: a test of the translation). */
+const MACHINE_TEXTS = {
+  zh: {
+    devices: '设备列表',
+    online: '在线',
+    offline: '离线',
+    lockedCounter: '锁定',
+    locked: '已锁定',
+    selected: '已选 1 项',
+    confirm: '确定对 1 台机器执行“锁定”？',
+    lock: '锁定',
+    issued: '已向 1 台机器发送“锁定”',
+    detailTab: '全自动设备详情',
+    channels: '料道',
+    channelNumber: '料道编号',
+    level: '料道 1 余量',
+    production: '最近出杯',
+    coffeeData: '咖啡数据',
+    pressure: '萃取压力',
+    map: '机器地图',
+    merchant: '商户',
+    openDetail: '查看详情',
+    debug: '设备调试',
+    mainMenu: '主菜单',
+    dataCenter: '数据中心',
+  },
+  tw: {
+    devices: '設備列表',
+    online: '上線',
+    offline: '離線',
+    lockedCounter: '鎖定',
+    locked: '已鎖定',
+    selected: '已選 1 項',
+    confirm: '確定對 1 台機器執行「鎖定」？',
+    lock: '鎖定',
+    issued: '已向 1 台機器傳送「鎖定」',
+    detailTab: '全自動設備詳情',
+    channels: '料道',
+    channelNumber: '料道編號',
+    level: '料道 1 餘量',
+    production: '最近出杯',
+    coffeeData: '咖啡資料',
+    pressure: '萃取壓力',
+    map: '機器地圖',
+    merchant: '商戶',
+    openDetail: '查看詳情',
+    debug: '設備偵錯',
+    mainMenu: '主選單',
+    dataCenter: '資料中心',
+  },
+} as const;
+
+/** A button's name: antd writes a space between two Chinese characters (鎖 定). */
+const buttonName = (text: string) => new RegExp(`^${[...text].join('\\s?')}$`);
+
+for (const lang of ['zh', 'tw'] as const) {
+  test(`machines in ${lang}: counters, a machine locked from the list, its detail page and the map`, async ({
+    base,
+    adminPassword,
+    api,
+    mqttUrl,
+    newPage,
+  }) => {
+    const T = MACHINE_TEXTS[lang];
+    // Two machines: one working (cups, a refilled channel), one that never connects.
+    const { stamp, merchantId, devices } = await merchantWithMachines(api, 2, 'automatic', (i) => ({
+      latitude: 24.14 + i * 0.01,
+      longitude: 120.68 + i * 0.01,
+    }));
+    const merchantName = `Fleet ${stamp}`;
+    const [working, idle] = devices;
+    const channel = await api.call<{ id: string }>('POST', '/coffee/device-channel', {
+      deviceId: working.id,
+      name: 'Beans',
+      channelNumber: 1,
+      capacityG: 2000,
+    });
+    await api.call('POST', '/coffee/device-channel/refill', { ids: [channel.id] });
+    const machine = await startMachine(mqttUrl, working, 'coffee', 120, { random: uneventful });
+    try {
+      await waitForDevice(
+        api,
+        working.id,
+        (d) => d.online === true && Number(d.totalCups) >= 1,
+        'the working machine online with a cup made',
+      );
+      const page = await newPage();
+      await signIn(page, base, 'admin', adminPassword);
+      await setLanguageCookie(page, base, lang);
+      await page.goto(`${base}/#/device-list?merchantId=${merchantId}`);
+      await page.reload();
+      await expectEventually(
+        () => page.evaluate(() => document.documentElement.lang),
+        HTML_LANG[lang],
+        'html lang',
+      );
+
+      // The sidebar's titles come from the menu seed in the page's language (Taiwan: 資料中心).
+      await page
+        .getByRole('navigation', { name: T.mainMenu })
+        .getByText(T.dataCenter, { exact: true })
+        .waitFor();
+
+      // Counters: what the set-up made, in the page's language.
+      await view(page).getByRole('heading', { name: T.devices }).waitFor();
+      await expectEventually(() => counter(page, 'all').innerText(), '2', 'all machines');
+      await expectEventually(() => counter(page, 'offline').innerText(), '1', 'offline machines');
+      expectEqual(await counter(page, 'locked').innerText(), '0', 'locked machines before');
+      expectTrue(
+        (await view(page).getByTestId('counter-locked').innerText()).includes(T.lockedCounter),
+        'the locked counter is labelled in the page language',
+      );
+      const row = view(page).locator('tr', { hasText: working.name });
+      await row.getByText(T.online, { exact: true }).waitFor();
+      await view(page).locator('tr', { hasText: idle.name }).getByText(T.offline, { exact: true }).waitFor();
+
+      // Lock the working machine from the list: confirmed, obeyed, shown as locked.
+      await row.getByRole('checkbox').check();
+      const bulk = view(page).locator('.resource-bulk-bar');
+      await bulk.getByText(T.selected).waitFor();
+      await bulk.getByTestId('operation-lock').click();
+      const confirm = page.locator('.ant-modal-confirm');
+      await confirm.locator('.ant-modal-confirm-title', { hasText: T.confirm }).waitFor();
+      await confirm.getByRole('button', { name: buttonName(T.lock) }).click();
+      await page.getByText(T.issued).waitFor();
+      await view(page)
+        .getByTestId('command-panel')
+        .locator(`[data-device="${working.id}"] [data-state="succeeded"]`)
+        .waitFor({ timeout: 20_000 });
+      expectTrue(machine.status.locked, 'the simulated machine is locked');
+      await row.getByText(T.locked, { exact: true }).waitFor({ timeout: 10_000 });
+      await expectEventually(() => counter(page, 'locked').innerText(), '1', 'locked after', 10_000);
+      expectEqual(await counter(page, 'offline').innerText(), '1', 'offline machines after');
+
+      // Its detail page: status, channels and production.
+      await row.getByRole('link', { name: working.name }).click();
+      await waitForHash(page, '#/device-detailautomatic');
+      const detail = view(page);
+      await detail.getByRole('heading', { name: working.name }).waitFor();
+      await page.locator('.tabs-view').getByText(T.detailTab).waitFor();
+      const head = detail.locator('.device-detail-head');
+      await head.locator('[data-status="locked"]', { hasText: T.locked }).waitFor();
+      await head.locator('[data-status="online"]', { hasText: T.online }).waitFor();
+      expectEqual(
+        (await detail.getByTestId('device-debug').innerText()).replace(/\s/g, ''),
+        T.debug,
+        'the debugging button',
+      );
+      const channels = detail.getByTestId('detail-channels');
+      await channels.getByText(T.channels, { exact: true }).first().waitFor();
+      await channels.getByRole('columnheader', { name: T.channelNumber }).waitFor();
+      await channels.locator('tr', { hasText: 'Beans' }).locator(`[aria-label="${T.level}"]`).waitFor();
+      const production = detail.getByTestId('detail-production');
+      await production.getByText(T.production).waitFor();
+      expectTrue((await production.locator('tr.ant-table-row').count()) >= 1, 'a cup in the production');
+      await production.locator('.ant-table-row-expand-icon').first().click();
+      await production.getByText(T.coffeeData).first().waitFor();
+      await production.getByText(T.pressure).first().waitFor();
+
+      // The map: both machines, the locked one in its colour, its popup in the page's language.
+      await page.goto(`${base}/#/map`);
+      await view(page).getByRole('heading', { name: T.map }).waitFor();
+      await pick(page, view(page).getByLabel(T.merchant, { exact: true }), merchantName, merchantName);
+      await expectEventually(() => view(page).locator('path.map-marker').count(), 2, 'markers');
+      expectEqual(await view(page).locator('path.map-marker-locked').count(), 1, 'locked markers');
+      expectEqual(await view(page).locator('path.map-marker-offline').count(), 1, 'offline markers');
+      await view(page).locator('.map-legend li[data-status="locked"]').getByText(`${T.locked} (1)`).waitFor();
+      await view(page).locator('path.map-marker-locked').click({ force: true });
+      const popup = page.locator('.map-popup');
+      await popup.getByText(working.name).waitFor();
+      expectTrue((await popup.innerText()).includes(T.locked), 'the popup says locked');
+      await popup.getByTestId('map-popup-detail').getByText(T.openDetail).click();
+      await waitForHash(page, '#/device-detailautomatic');
+      expectEqual(
+        new URL(page.url().replace('/#/', '/')).searchParams.get('id'),
+        working.id,
+        'the popup opens the machine',
+      );
+    } finally {
+      await machine.stop();
+    }
+  });
+}
 
 test('machines: merchant machines open the device list narrowed to a merchant', async ({
   base,

@@ -4,11 +4,12 @@ import { test } from '../harness';
 import type { AdminApi } from '../support/api';
 import { emptyDraft } from '../../src/features/products/product-draft';
 import { createModel, registerDevice } from '../support/fleet';
-import { drawer, fillField, saveDrawer } from '../support/form';
+import { drawer, fillField, pick, saveDrawer } from '../support/form';
 import {
   describeViolations,
   expectEqual,
   expectEventually,
+  HTML_LANG,
   seriousViolations,
   setLanguageCookie,
   signIn,
@@ -46,11 +47,7 @@ async function merchantWithCatalog(api: AdminApi, stamp: number) {
 
 /** Opens an antd select by its label and picks an option (the list is rendered outside the view). */
 async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
+  await pick(page, scope.getByLabel(label, { exact: true }), option);
 }
 
 const step = (page: Page, key: string) => view(page).getByTestId(`product-step-${key}`);
@@ -243,6 +240,8 @@ test('products: a tea product with its three extraction segments', async ({ base
   await segments.getByLabel('First segment amount of tea (g)').fill('6');
   await segments.getByRole('switch', { name: 'Second segment out' }).click();
   await segments.getByLabel('Second segment range (s)').fill('60');
+  // A segment that pours out needs some tea too.
+  await segments.getByLabel('Second segment amount of tea (g)').fill('4');
   await view(page).getByTestId('recipe-problems').waitFor({ state: 'detached' });
   await next(page, 'combos');
   await next(page, 'accessories');
@@ -256,7 +255,7 @@ test('products: a tea product with its three extraction segments', async ({ base
     (product.recipe as { segments: unknown }).segments,
     [
       { out: true, rangeS: 40, amountG: 6 },
-      { out: true, rangeS: 60, amountG: 0 },
+      { out: true, rangeS: 60, amountG: 4 },
       { out: false, rangeS: 0, amountG: 0 },
     ],
     'segments',
@@ -445,4 +444,240 @@ test('products: catalog and product screens in zh and tw, translated and accessi
     }
   }
   if (problems.length) throw new Error(problems.join('\n'));
+});
+
+/** The wizard's five steps as a Chinese-speaking user reads them (written out: a test of the translation). */
+const FLOW_TEXTS = {
+  zh: {
+    steps: ['商品信息', '原料', '配方', '配方组合', '配件'],
+    incomplete: '请完善商品信息',
+    name: '商品名称',
+    code: '商品编码',
+    price: '价格',
+    material: '原料',
+    amount: '用量',
+    action: '动作',
+    parameter: (i: number) => `参数 ${i}`,
+    value: (i: number) => `数值 ${i}`,
+    addParameter: '添加参数',
+    copy: '复制',
+    edit: '修改',
+    copyTitle: '复制商品',
+    editTitle: '编辑商品',
+  },
+  tw: {
+    steps: ['商品資訊', '原料', '配方', '配方組合', '配件'],
+    incomplete: '請完善商品資訊',
+    name: '商品名稱',
+    code: '商品編碼',
+    price: '價格',
+    material: '原料',
+    amount: '用量',
+    action: '動作',
+    parameter: (i: number) => `參數 ${i}`,
+    value: (i: number) => `數值 ${i}`,
+    addParameter: '新增參數',
+    copy: '複製',
+    edit: '修改',
+    copyTitle: '複製商品',
+    editTitle: '編輯商品',
+  },
+} as const;
+
+/** A button's name: antd writes a space between two Chinese characters (複 製). */
+const buttonName = (text: string) => new RegExp(`^${[...text].join('\\s?')}$`);
+
+/** Signs in as the merchant's administrator and switches the console to `lang`. */
+async function merchantPage(
+  base: string,
+  newPage: () => Promise<Page>,
+  account: string,
+  lang: 'zh' | 'tw',
+): Promise<Page> {
+  const page = await newPage();
+  await signIn(page, base, account, PASSWORD);
+  await setLanguageCookie(page, base, lang);
+  await page.reload();
+  await expectEventually(() => page.evaluate(() => document.documentElement.lang), HTML_LANG[lang], 'lang');
+  return page;
+}
+
+/** The step titles of the wizard, and the heading of the open step. */
+async function expectStepTitles(page: Page, lang: 'zh' | 'tw', current: number) {
+  const texts = FLOW_TEXTS[lang];
+  expectEqual(
+    (await view(page).locator('.product-flow-steps .ant-steps-item-title').allInnerTexts()).map((t) =>
+      t.trim(),
+    ),
+    [...texts.steps],
+    `${lang} step titles`,
+  );
+  await view(page)
+    .getByRole('heading', { name: `第 ${current} 步，共 5 步：${texts.steps[current - 1]}` })
+    .waitFor();
+}
+
+/**
+ * The first two steps in `lang`: saving an empty first step is refused in that language, then the
+ * product's information and one material line are filled in; ends on the recipe step.
+ */
+async function infoAndMaterial(
+  page: Page,
+  lang: 'zh' | 'tw',
+  p: { name: string; code: string; price: string; material: string; amount: string },
+) {
+  const T = FLOW_TEXTS[lang];
+  await step(page, 'info').waitFor();
+  await expectStepTitles(page, lang, 1);
+  await view(page).getByTestId('flow-next').click();
+  await page.getByText(T.incomplete).first().waitFor();
+  await step(page, 'info').waitFor();
+  await view(page).getByLabel(T.name, { exact: true }).fill(p.name);
+  await view(page).getByLabel(T.code, { exact: true }).fill(p.code);
+  await view(page).getByLabel(T.price, { exact: true }).fill(p.price);
+  await next(page, 'materials');
+  await expectStepTitles(page, lang, 2);
+  await choose(page, step(page, 'materials'), T.material, p.material);
+  await view(page).getByLabel(T.amount, { exact: true }).fill(p.amount);
+  await next(page, 'recipe');
+  await expectStepTitles(page, lang, 3);
+}
+
+test('products in zh: a blender product created (a recipe error named), then copied', async ({
+  base,
+  api,
+  newPage,
+}) => {
+  const stamp = Date.now();
+  const shop = await merchantWithCatalog(api, stamp);
+  await api.call('POST', '/coffee/material', { merchantId: shop.merchantId, name: '草莓果泥', unit: 'g' });
+  const T = FLOW_TEXTS.zh;
+  const name = `草莓果昔 ${stamp}`;
+  const page = await merchantPage(base, newPage, shop.account, 'zh');
+  await page.goto(`${base}/#/produce-blender-create`);
+  await view(page).getByRole('heading', { name: '新增搅拌或冰沙商品' }).waitFor();
+  // Nothing filled in: the flow says so in Chinese and stays; then the information and a material.
+  await infoAndMaterial(page, 'zh', {
+    name,
+    code: `SMO-${stamp}`,
+    price: '4.50',
+    material: '草莓果泥',
+    amount: '150',
+  });
+
+  // Blender parameters: too much fruit is named in Chinese and holds the flow.
+  await choose(page, step(page, 'recipe'), T.action, '加水果');
+  await choose(page, step(page, 'recipe'), T.parameter(1), '水果 (g)');
+  await view(page).getByLabel(T.value(1), { exact: true }).fill('400');
+  const problems = view(page).getByTestId('recipe-problems');
+  await problems.getByText('第 1 步：水果 400 超出 0–300 g').waitFor();
+  await view(page).getByTestId('flow-next').click();
+  await page.getByText(T.incomplete).first().waitFor();
+  await step(page, 'recipe').waitFor();
+  await view(page).getByLabel(T.value(1), { exact: true }).fill('200');
+  await problems.waitFor({ state: 'detached' });
+  await view(page).getByRole('button', { name: T.addParameter }).click();
+  await choose(page, step(page, 'recipe'), T.parameter(2), '搅拌时间 (s)');
+  await view(page).getByLabel(T.value(2), { exact: true }).fill('40');
+  await next(page, 'combos');
+  await next(page, 'accessories');
+  await expectStepTitles(page, 'zh', 5);
+  await view(page).getByTestId('flow-save').click();
+  await waitForHash(page, '#/produce-name');
+  await view(page).locator('tr', { hasText: name }).waitFor();
+  const [product] = await api.list<Item>('product', { name });
+  expectEqual([product.family, product.price], ['blender', '4.50'], 'blender product');
+  const [fruit] = (product.recipe as { steps: Item[] }).steps;
+  expectEqual([fruit.action, fruit.params], ['fruit', { blendS: 40, fruitG: 200 }], 'recipe');
+
+  // Copied from the list: the copy keeps the recipe and needs its own code.
+  await view(page)
+    .locator('tr', { hasText: name })
+    .getByRole('button', { name: buttonName(T.copy) })
+    .click();
+  await waitForHash(page, '#/produce-four-name-copy');
+  await view(page)
+    .getByRole('heading', { name: `${T.copyTitle} · ${name}` })
+    .waitFor();
+  await expectStepTitles(page, 'zh', 1);
+  expectEqual(await view(page).getByLabel(T.code, { exact: true }).inputValue(), '', 'code of a copy');
+  await view(page).getByLabel(T.name, { exact: true }).fill(`${name} 大杯`);
+  await view(page).getByLabel(T.code, { exact: true }).fill(`SMO-${stamp}-L`);
+  for (const to of ['materials', 'recipe', 'combos', 'accessories']) await next(page, to);
+  await view(page).getByTestId('flow-save').click();
+  await waitForHash(page, '#/produce-name');
+  await view(page)
+    .locator('tr', { hasText: `SMO-${stamp}-L` })
+    .waitFor();
+  const [copy] = await api.list<Item>('product', { code: `SMO-${stamp}-L` });
+  expectEqual([copy.family, copy.recipe], [product.family, product.recipe], 'family and recipe of the copy');
+});
+
+test('products in tw: a milk-frother product created (a recipe error named), then edited', async ({
+  base,
+  api,
+  newPage,
+}) => {
+  const stamp = Date.now();
+  const shop = await merchantWithCatalog(api, stamp);
+  await api.call('POST', '/coffee/material', { merchantId: shop.merchantId, name: '鮮奶', unit: 'ml' });
+  const T = FLOW_TEXTS.tw;
+  const name = `熱奶泡 ${stamp}`;
+  const page = await merchantPage(base, newPage, shop.account, 'tw');
+  await page.goto(`${base}/#/produce-four-name-create`);
+  await view(page).getByRole('heading', { name: '新增奶泡商品' }).waitFor();
+  await infoAndMaterial(page, 'tw', {
+    name,
+    code: `FOAM-${stamp}`,
+    price: '1.80',
+    material: '鮮奶',
+    amount: '200',
+  });
+
+  // Milk-frother parameters: a temperature too hot for milk foam is named in traditional Chinese.
+  await choose(page, step(page, 'recipe'), T.action, '加奶');
+  await choose(page, step(page, 'recipe'), T.parameter(1), '牛奶 (ml)');
+  await view(page).getByLabel(T.value(1), { exact: true }).fill('200');
+  await view(page).getByRole('button', { name: T.addParameter }).click();
+  await choose(page, step(page, 'recipe'), T.parameter(2), '溫度 (°C)');
+  await view(page).getByLabel(T.value(2), { exact: true }).fill('90');
+  const problems = view(page).getByTestId('recipe-problems');
+  await problems.getByText('第 1 步：溫度 90 超出 40–75 °C').waitFor();
+  await view(page).getByTestId('flow-next').click();
+  await page.getByText(T.incomplete).first().waitFor();
+  await step(page, 'recipe').waitFor();
+  await view(page).getByLabel(T.value(2), { exact: true }).fill('65');
+  await problems.waitFor({ state: 'detached' });
+  await next(page, 'combos');
+  await expectStepTitles(page, 'tw', 4);
+  await next(page, 'accessories');
+  await view(page).getByTestId('flow-save').click();
+  await waitForHash(page, '#/produce-name');
+  await view(page).locator('tr', { hasText: name }).waitFor();
+  const [product] = await api.list<Item>('product', { name });
+  expectEqual([product.family, product.price], ['milk-frother', '1.80'], 'milk-frother product');
+  const [milk] = (product.recipe as { steps: Item[] }).steps;
+  expectEqual([milk.action, milk.params], ['milk', { milkMl: 200, temperatureC: 65 }], 'recipe');
+
+  // Edited from the list: saved from the first step, the recipe and its version unchanged.
+  await view(page)
+    .locator('tr', { hasText: name })
+    .getByRole('button', { name: buttonName(T.edit) })
+    .click();
+  await waitForHash(page, '#/produce-name-editProduce');
+  await view(page)
+    .getByRole('heading', { name: `${T.editTitle} · ${name}` })
+    .waitFor();
+  await expectStepTitles(page, 'tw', 1);
+  await view(page).getByLabel(T.price, { exact: true }).fill('2.10');
+  await view(page).getByTestId('flow-save').click();
+  await waitForHash(page, '#/produce-name');
+  await expectEventually(
+    async () => {
+      const [edited] = await api.list<Item>('product', { code: `FOAM-${stamp}` });
+      return [edited.price, edited.recipeVersion, edited.recipe];
+    },
+    ['2.10', 1, product.recipe],
+    'edited product',
+  );
 });

@@ -1,5 +1,5 @@
 /** Steps in the generic create/edit drawer (English labels). */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export const drawer = (page: Page) => page.locator('.ant-drawer-open');
 
@@ -7,15 +7,25 @@ export async function fillField(page: Page, label: string, value: string): Promi
   await drawer(page).getByLabel(label, { exact: true }).fill(value);
 }
 
-/** Opens a select by its label, optionally types to filter, and clicks the option. */
-export async function chooseOption(page: Page, label: string, option: string, type?: string) {
-  const input = drawer(page).getByLabel(label, { exact: true });
+/**
+ * Opens an antd select (its combobox input), optionally types to filter, and clicks the option.
+ * The option is looked for only in this select's own dropdown (the one holding the listbox its input
+ * controls): a dropdown still fading out after an earlier pick may list the same option, and clicking
+ * that one waits on an element that never becomes stable.
+ */
+export async function pick(page: Page, input: Locator, option: string, type?: string) {
   await input.click();
   if (type) await input.fill(type);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
+  const id = await input.getAttribute('id');
+  const dropdown = id
+    ? page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${id}_list"]`) })
+    : page.locator('.ant-select-dropdown:visible');
+  await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click();
+}
+
+/** Opens a drawer select by its label, optionally types to filter, and clicks the option. */
+export async function chooseOption(page: Page, label: string, option: string, type?: string) {
+  await pick(page, drawer(page).getByLabel(label, { exact: true }), option, type);
 }
 
 /** Types a time into an antd TimePicker and leaves it (Enter would submit the form). */
