@@ -13,7 +13,7 @@ import {
   uneventful,
   waitForDevice,
 } from '../support/fleet';
-import { chooseOption, drawer, fillField, pick } from '../support/form';
+import { chooseOption, drawer, fillField, optionsOf, pick } from '../support/form';
 import {
   describeViolations,
   expectEqual,
@@ -253,7 +253,7 @@ test('machines: the detail pages show a working machine, with debugging and live
     const preset = debug.getByLabel('Preset command');
     await preset.click();
     await preset.fill(presetStamp);
-    const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    const offered = await optionsOf(page, preset);
     await offered.first().waitFor();
     expectEqual(
       (await offered.allInnerTexts()).sort(),

@@ -4,7 +4,7 @@ import { test } from '../harness';
 import type { AdminApi } from '../support/api';
 import { emptyDraft } from '../../src/features/products/product-draft';
 import { createModel, registerDevice } from '../support/fleet';
-import { drawer, fillField, pick, saveDrawer } from '../support/form';
+import { drawer, fillField, optionsOf, pick, saveDrawer } from '../support/form';
 import {
   describeViolations,
   expectEqual,
@@ -336,8 +336,9 @@ test('products: an automatic coffee machine sells coffee products of its merchan
   await view(page).getByTestId('add-products').click();
   const dialog = page.getByRole('dialog');
   // Only coffee products are offered for a coffee machine.
-  await dialog.getByLabel('Products', { exact: true }).click();
-  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  const picker = dialog.getByLabel('Products', { exact: true });
+  await picker.click();
+  const options = await optionsOf(page, picker);
   await options.first().waitFor();
   expectEqual(await options.allInnerTexts(), [`Ristretto ${stamp} (RIS-${stamp})`], 'products offered');
   await options.first().click();

@@ -1,7 +1,7 @@
 /** Store management and store accounts (issue 4). */
 import { test } from '../harness';
 import { TINY_PNG } from '../support/files';
-import { chooseOption, drawer, fillField, fillTime, saveDrawer } from '../support/form';
+import { chooseOption, drawer, fillField, fillTime, optionsOf, saveDrawer } from '../support/form';
 import { expectEqual, expectTrue, signIn, view } from '../support/ui';
 
 const PASSWORD = 'Store-Pass-2026';
@@ -28,9 +28,10 @@ test('stores: create one with weekdays, opening hours, coordinates and a photo',
   await fillTime(page, 'Opening time', '08:00');
   await fillTime(page, 'Closing time', '20:30');
   // Every day is preset: leave out the weekend.
-  await drawer(page).getByLabel('Operating days', { exact: true }).click();
+  const days = drawer(page).getByLabel('Operating days', { exact: true });
+  await days.click();
   for (const day of ['Saturday', 'Sunday'])
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: day }).click();
+    await (await optionsOf(page, days)).filter({ hasText: day }).click();
   await page.keyboard.press('Escape');
   await fillField(page, 'City', 'Keelung');
   await fillField(page, 'Latitude', '25.1283');

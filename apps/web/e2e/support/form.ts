@@ -8,19 +8,27 @@ export async function fillField(page: Page, label: string, value: string): Promi
 }
 
 /**
- * Opens an antd select (its combobox input), optionally types to filter, and clicks the option.
- * The option is looked for only in this select's own dropdown (the one holding the listbox its input
- * controls): a dropdown still fading out after an earlier pick may list the same option, and clicking
- * that one waits on an element that never becomes stable.
+ * The dropdown of one antd select, found by the listbox its combobox input names (`<id>_list`),
+ * not by being visible: a dropdown still fading out after an earlier pick may list the same options,
+ * and an option in it never becomes stable enough to click.
  */
+export async function dropdownOf(page: Page, input: Locator): Promise<Locator> {
+  const id = await input.getAttribute('id');
+  return id
+    ? page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${id}_list"]`) })
+    : page.locator('.ant-select-dropdown:visible');
+}
+
+/** The options an opened select offers. */
+export async function optionsOf(page: Page, input: Locator): Promise<Locator> {
+  return (await dropdownOf(page, input)).locator('.ant-select-item-option');
+}
+
+/** Opens an antd select (its combobox input), optionally types to filter, and clicks the option. */
 export async function pick(page: Page, input: Locator, option: string, type?: string) {
   await input.click();
   if (type) await input.fill(type);
-  const id = await input.getAttribute('id');
-  const dropdown = id
-    ? page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${id}_list"]`) })
-    : page.locator('.ant-select-dropdown:visible');
-  await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click();
+  await (await optionsOf(page, input)).filter({ hasText: option }).first().click();
 }
 
 /** Opens a drawer select by its label, optionally types to filter, and clicks the option. */
