@@ -110,11 +110,33 @@ function runStep(rate: number, seconds: number, flushMs: number): Promise<Publis
   let events = 0;
   let messages = 0;
   let tick = 0;
+  /** Machine i sends what it owes by `now` (at the end, rounded: the step offers rate × seconds). */
+  const send = (i: number, now: number, ts: string, settle = false) => {
+    credit[i] += (perMachine * (now - last[i])) / 1000;
+    last[i] = now;
+    const n = Math.min(500, settle ? Math.round(credit[i]) : Math.floor(credit[i]));
+    if (n < 1) return;
+    credit[i] -= n;
+    const { machine, client } = publishers[i];
+    const pool = cupTemplates(machine.family);
+    const parts: string[] = [];
+    for (let k = 0; k < n; k++)
+      parts.push(`{"eventId":"${crypto.randomUUID()}","ts":"${ts}",${pool[(events + k) % pool.length]}`);
+    client.publish(topicFor(machine.serialNumber, 'events'), `{"v":1,"events":[${parts.join(',')}]}`, {
+      qos: 1,
+    });
+    events += n;
+    messages++;
+  };
   return new Promise((resolve) => {
     const timer = setInterval(() => {
       const now = Date.now();
+      const ts = new Date(now).toISOString();
       if (now - startedAt >= seconds * 1000) {
         clearInterval(timer);
+        // Every machine settles up, not only this tick's slot: otherwise the machines whose turn
+        // has not come again leave up to one flush interval of their share unsent.
+        for (let i = 0; i < publishers.length; i++) send(i, now, ts, true);
         const unacknowledged = publishers.reduce(
           (sum, p) => sum + Object.keys((p.client as unknown as { outgoing: object }).outgoing).length,
           0,
@@ -130,25 +152,7 @@ function runStep(rate: number, seconds: number, flushMs: number): Promise<Publis
           cpuMs: (used.user + used.system) / 1000,
         });
       }
-      const slot = tick++ % slots;
-      const ts = new Date(now).toISOString();
-      for (let i = slot; i < publishers.length; i += slots) {
-        credit[i] += (perMachine * (now - last[i])) / 1000;
-        last[i] = now;
-        const n = Math.min(500, Math.floor(credit[i]));
-        if (n < 1) continue;
-        credit[i] -= n;
-        const { machine, client } = publishers[i];
-        const pool = cupTemplates(machine.family);
-        const parts: string[] = [];
-        for (let k = 0; k < n; k++)
-          parts.push(`{"eventId":"${crypto.randomUUID()}","ts":"${ts}",${pool[(events + k) % pool.length]}`);
-        client.publish(topicFor(machine.serialNumber, 'events'), `{"v":1,"events":[${parts.join(',')}]}`, {
-          qos: 1,
-        });
-        events += n;
-        messages++;
-      }
+      for (let i = tick++ % slots; i < publishers.length; i += slots) send(i, now, ts);
     }, TICK_MS);
   });
 }

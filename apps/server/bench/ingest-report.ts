@@ -22,8 +22,9 @@ export interface Step extends StepFigures {
   gatewayCpuPct: number;
   publisherCpuPct: number;
   /**
-   * CPU time per record: the gateway's process (broker and gateway) and the PostgreSQL backends of
-   * the bench database (null when PostgreSQL is on another host) per record committed in the step,
+   * CPU time per record: the gateway's process (broker and gateway) and PostgreSQL (the backends of
+   * the bench database and the server's background workers; null when PostgreSQL is on another
+   * host) per record committed in the step,
    * the publishers per record published. Unlike
    * rates, these do not depend on what else the host runs: the host's cores divided by their sum
    * is the rate an otherwise idle host could carry.
@@ -31,6 +32,8 @@ export interface Step extends StepFigures {
   gatewayCpuUsPerEvent: number;
   publisherCpuUsPerEvent: number;
   postgresCpuUsPerEvent: number | null;
+  /** The part of postgresCpuUsPerEvent spent by WAL writer, checkpointer, background writer, autovacuum. */
+  postgresBackgroundUsPerEvent: number | null;
   /** Busy share of all the host's cores (PostgreSQL, and anything else running, included). */
   hostCpuPct: number;
   keepsUp: boolean;

@@ -182,31 +182,47 @@ export async function rawInsertCeiling(
   };
 }
 
+/** CPU time so far of one PostgreSQL process, and what it is (a backend or a background worker). */
+export interface PostgresProcess {
+  ms: number;
+  kind: 'backends' | 'background';
+}
+
 /**
- * CPU time (ms) so far of each PostgreSQL process serving the bench database, by pid, read from
- * /proc: only when PostgreSQL runs on this host (else empty). CPU time, unlike wall time, does not
- * depend on what else the host is running.
+ * CPU time (ms) so far of every PostgreSQL process on this host, by pid, read from /proc: the
+ * backends serving the bench database, and the server's background workers (WAL writer,
+ * checkpointer, background writer, autovacuum), whose work the inserts cause too. Empty when
+ * PostgreSQL is not on this host. CPU time, unlike wall time, does not depend on what else runs.
  */
-export async function postgresCpu(database: Database): Promise<Map<number, number>> {
-  const { rows } = await database.transactionRaw((exec) =>
-    exec('select pid from pg_stat_activity where datname = current_database()'),
-  );
-  const cpu = new Map<number, number>();
+export function postgresCpu(databaseName: string): Map<number, PostgresProcess> {
+  const cpu = new Map<number, PostgresProcess>();
   const tick = 1000 / 100; // USER_HZ
-  for (const { pid } of rows as Array<{ pid: number }>) {
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
     try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) * tick);
+      const command = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (!command.startsWith('postgres:')) continue;
+      // "postgres: [cluster: ]user database host(port) state", or "postgres: [cluster: ]walwriter".
+      const words = command.replace(/^postgres: (\S+: )?/, '').split(' ');
+      const kind =
+        words[1] === databaseName
+          ? 'backends'
+          : /writer|checkpointer|autovacuum/.test(words[0] + words[1])
+            ? 'background'
+            : null;
+      if (!kind) continue; // another database's backend, or an idle launcher
+      const fields = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      cpu.set(Number(entry), { ms: (Number(fields[11]) + Number(fields[12])) * tick, kind });
     } catch {
-      return new Map(); // not on this host
+      // the process ended while being read
     }
   }
   return cpu;
 }
 
-/** CPU ms spent between two readings; a process that appeared in between counts in full. */
-export function cpuSpent(before: Map<number, number>, after: Map<number, number>): number {
-  let ms = 0;
-  for (const [pid, now] of after) ms += now - (before.get(pid) ?? 0);
-  return ms;
+/** CPU ms spent between two readings, by kind; a process that appeared in between counts in full. */
+export function cpuSpent(before: Map<number, PostgresProcess>, after: Map<number, PostgresProcess>) {
+  const spent = { backends: 0, background: 0 };
+  for (const [pid, now] of after) spent[now.kind] += now.ms - (before.get(pid)?.ms ?? 0);
+  return spent;
 }

@@ -149,7 +149,7 @@ async function rampStep(
   rate: number,
 ): Promise<{ done: StepDone; finish: (f: Awaited<ReturnType<typeof stepFigures>>) => Step }> {
   const s0 = gateway.stats();
-  const pg0 = await postgresCpu(database);
+  const pg0 = postgresCpu(DB_NAME);
   const cpu0 = process.cpuUsage();
   const host0 = hostCpu();
   const peak = { largestBatch: 0, longestBatchMs: 0, maxPending: 0 };
@@ -168,7 +168,8 @@ async function rampStep(
   const s1 = gateway.stats();
   const used = process.cpuUsage(cpu0);
   const host1 = hostCpu();
-  const pg1 = await postgresCpu(database);
+  const pg1 = postgresCpu(DB_NAME);
+  const pgSpent = cpuSpent(pg0, pg1);
   const seconds = (done.endedAt - done.startedAt) / 1000;
   // Per record written: a step that falls behind has received more than it wrote.
   const per = (count: number) => (ms: number) => (ms * 1000) / Math.max(1, count);
@@ -193,7 +194,8 @@ async function rampStep(
         publisherCpuPct: (done.cpuMs / 1000 / seconds) * 100,
         gatewayCpuUsPerEvent: written((used.user + used.system) / 1000),
         publisherCpuUsPerEvent: per(done.events)(done.cpuMs),
-        postgresCpuUsPerEvent: pg0.size ? written(cpuSpent(pg0, pg1)) : null,
+        postgresCpuUsPerEvent: pg0.size ? written(pgSpent.backends + pgSpent.background) : null,
+        postgresBackgroundUsPerEvent: pg0.size ? written(pgSpent.background) : null,
         hostCpuPct: ((host1.busy - host0.busy) / (host1.total - host0.total)) * 100,
         keepsUp: keepsUp(figures, done.events / seconds, TARGET_P99_MS),
       };
@@ -302,7 +304,8 @@ async function run() {
       const total = c.gatewayCpuUsPerEvent + c.postgresCpuUsPerEvent + c.publisherCpuUsPerEvent;
       console.log(
         `  CPU per record at ${c.rate}/s: gateway process ${c.gatewayCpuUsPerEvent.toFixed(0)} µs + ` +
-          `PostgreSQL ${c.postgresCpuUsPerEvent.toFixed(0)} µs + publishers ${c.publisherCpuUsPerEvent.toFixed(0)} µs` +
+          `PostgreSQL ${c.postgresCpuUsPerEvent.toFixed(0)} µs (of which background workers ` +
+          `${(c.postgresBackgroundUsPerEvent ?? 0).toFixed(0)} µs) + publishers ${c.publisherCpuUsPerEvent.toFixed(0)} µs` +
           ` = ${total.toFixed(0)} µs: ${os.cpus().length} otherwise idle cores ≈ ${Math.round((os.cpus().length * 1e6) / total)} records/s`,
       );
     }
