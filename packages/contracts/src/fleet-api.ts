@@ -113,6 +113,26 @@ export interface MapPoint {
   storeName: string | null;
 }
 
+/** The most points `POST /api/coffee/device/map` answers; beyond it the browser's map gets slow. */
+export const MAP_POINT_LIMIT = 5000;
+
+/**
+ * `POST /api/coffee/device/map` (body: merchantId?, storeId?): the machines with a place (their own
+ * or their store's), and what the map cannot show, so the page can say so instead of hiding it.
+ */
+export interface DeviceMap {
+  /** The server's MAP_TILE_URL; null when none is configured. */
+  tileUrl: string | null;
+  /** At most `limit`, by name. */
+  points: MapPoint[];
+  /** Machines matching the filters that have a place; more than `points.length` when `truncated`. */
+  placed: number;
+  /** Machines matching the filters with no place of their own nor of their store: not on the map. */
+  unplaced: number;
+  limit: number;
+  truncated: boolean;
+}
+
 /** `POST /api/coffee/device/merchant-summary`: machines per merchant (`/merchant-machine`). */
 export interface MerchantMachines {
   merchantId: string | null;

@@ -300,10 +300,10 @@ test('machines: the map places the machines by status, also without tiles', asyn
   api,
   newPage,
 }) => {
-  const { stamp, devices } = await merchantWithMachines(api, 2, 'automatic', (i) => ({
-    latitude: 25.04 + i * 0.01,
-    longitude: 121.51 + i * 0.01,
-  }));
+  // The third machine has no place of its own and no store: the page must say it is left out.
+  const { stamp, merchantId, devices } = await merchantWithMachines(api, 3, 'automatic', (i) =>
+    i < 2 ? { latitude: 25.04 + i * 0.01, longitude: 121.51 + i * 0.01 } : {},
+  );
   const merchantName = `Fleet ${stamp}`;
   const page = await newPage();
   await signIn(page, base, 'admin', adminPassword);
@@ -315,6 +315,22 @@ test('machines: the map places the machines by status, also without tiles', asyn
   expectEqual(await view(page).locator('path.map-marker-offline').count(), 2, 'offline markers');
   const tiles = await page.locator('.leaflet-tile').count();
   if (tiles === 0) await view(page).getByTestId('map-no-tiles').waitFor();
+  const unplaced = view(page).getByTestId('map-unplaced');
+  await expectEventually(
+    async () =>
+      (await unplaced.isVisible()) &&
+      (await unplaced.innerText()).includes('1 machine has no location and is not on the map'),
+    true,
+    'the notice of the machine without a location',
+  );
+  // It opens the device list narrowed as the map is, where the machine can be given a place.
+  expectTrue(
+    ((await unplaced.getByTestId('map-unplaced-open').getAttribute('href')) ?? '').endsWith(
+      `/device-list?merchantId=${merchantId}`,
+    ),
+    'the notice links to the merchant’s device list',
+  );
+  expectEqual(await view(page).getByTestId('map-truncated').count(), 0, 'no notice of a cut map');
 
   // Zoom works without tiles (the scale follows it), and a marker's popup opens the machine.
   const scale = view(page).locator('.leaflet-control-scale-line').first();

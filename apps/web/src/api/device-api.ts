@@ -8,20 +8,14 @@ import type {
   DeviceCounters,
   DeviceCredentials,
   DeviceDetail,
+  DeviceMap,
   IssuedCommand,
-  MapPoint,
   MerchantMachines,
 } from '@brewfleet/contracts/fleet-api';
 import { buildUrl, http } from './client';
 import { browserTimeZone } from './time-zone';
 
 export type RemoteOperation = (typeof REMOTE_OPERATIONS)[number];
-
-export interface DeviceMap {
-  /** The server's MAP_TILE_URL; null when none is configured. */
-  tileUrl: string | null;
-  points: MapPoint[];
-}
 
 export interface BindRequest {
   ids: string[];

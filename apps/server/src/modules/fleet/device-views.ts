@@ -12,7 +12,9 @@ import {
   listSchema,
   type DeviceCounters,
   type DeviceDetail,
+  type DeviceMap,
   type MapPoint,
+  MAP_POINT_LIMIT,
   type MerchantMachines,
 } from '@brewfleet/contracts';
 import { listConditions } from '../../platform/crud/query.ts';
@@ -69,23 +71,33 @@ export function registerDeviceViews(app: FastifyInstance, deps: FleetDeps, reg: 
       },
       config: { permission: perm, noAudit: true },
     },
-    async (request) => {
+    async (request): Promise<DeviceMap> => {
       const { merchantId, storeId } = request.body as { merchantId?: string; storeId?: string };
       const extra: SQL[] = [];
       if (merchantId) extra.push(sql`device.merchant_id = ${merchantId}`);
       if (storeId) extra.push(sql`device.store_id = ${storeId}`);
-      const found = await inRequestScope(db, request, (tx) =>
-        rows<Row>(
+      // A machine without a place of its own stands where its store is.
+      const latitude = sql`coalesce(device.latitude, s.latitude)`;
+      const longitude = sql`coalesce(device.longitude, s.longitude)`;
+      const placed = sql`(${latitude} is not null and ${longitude} is not null)`;
+      const { found, counts } = await inRequestScope(db, request, async (tx) => ({
+        found: await rows<Row>(
           tx,
           sql`select device.id::text, device.name, device.serial_number, device.automation,
-                     coalesce(device.latitude, s.latitude) as latitude, coalesce(device.longitude, s.longitude) as longitude,
+                     ${latitude} as latitude, ${longitude} as longitude,
                      device.online, device.alarm, device.locked, device.material_shortage, s.name as store_name
               from device left join store s on s.id = device.store_id
-              where ${where(request.user, extra)}
-                and coalesce(device.latitude, s.latitude) is not null and coalesce(device.longitude, s.longitude) is not null
-              order by device.name limit 5000`,
+              where ${where(request.user, [...extra, placed])}
+              order by device.name limit ${MAP_POINT_LIMIT}`,
         ),
-      );
+        // Same scope and filters as the points, so the page can say what the map leaves out.
+        counts: await rows<Record<string, string>>(
+          tx,
+          sql`select count(*) filter (where ${placed}) as placed, count(*) filter (where not ${placed}) as unplaced
+              from device left join store s on s.id = device.store_id
+              where ${where(request.user, extra)}`,
+        ),
+      }));
       const points: MapPoint[] = found.map((d) => ({
         id: String(d.id),
         name: String(d.name),
@@ -105,7 +117,16 @@ export function registerDeviceViews(app: FastifyInstance, deps: FleetDeps, reg: 
                 : 'online',
         storeName: (d.store_name as string) ?? null,
       }));
-      return { tileUrl: deps.mapTileUrl, points };
+      // A machine may be placed between the two reads; the points are what was actually sent.
+      const placedTotal = Math.max(num(counts[0]?.placed), points.length);
+      return {
+        tileUrl: deps.mapTileUrl,
+        points,
+        placed: placedTotal,
+        unplaced: num(counts[0]?.unplaced),
+        limit: MAP_POINT_LIMIT,
+        truncated: placedTotal > points.length,
+      };
     },
   );
 

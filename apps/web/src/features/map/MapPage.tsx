@@ -2,7 +2,8 @@
  * Map (`/map`): every machine with coordinates, coloured by status (online green, offline grey,
  * alarm red, locked orange, shortage gold), narrowed by merchant and store. Tiles come from the
  * server's MAP_TILE_URL; without one the map still works on a plain graticule. Leaflet is loaded
- * with this page only.
+ * with this page only. Machines it cannot show (no place, or past the server's cap) are announced
+ * above it, so that an operator never takes a partial map for the whole fleet.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Form, Select, Space, Table, Typography } from 'antd';
@@ -29,6 +30,12 @@ export function Legend({ points }: { points: MapPoint[] }) {
       ))}
     </ul>
   );
+}
+
+/** The device list narrowed as the map is, where the machines without a place can be given one. */
+function listPathOf(filters: { merchantId?: string; storeId?: string }): string {
+  const query = new URLSearchParams(filters).toString();
+  return query ? `/device-list?${query}` : '/device-list';
 }
 
 export default function MapPage() {
@@ -84,6 +91,29 @@ export default function MapPage() {
           className="map-notice"
           title={t('map.noTiles')}
           data-testid="map-no-tiles"
+        />
+      )}
+      {!!map.data?.unplaced && (
+        <Alert
+          type="warning"
+          showIcon
+          className="map-notice"
+          title={t('map.unplaced', { count: map.data.unplaced })}
+          action={
+            <Link to={listPathOf(filters)} data-testid="map-unplaced-open">
+              {t('map.openDeviceList')}
+            </Link>
+          }
+          data-testid="map-unplaced"
+        />
+      )}
+      {map.data?.truncated && (
+        <Alert
+          type="warning"
+          showIcon
+          className="map-notice"
+          title={t('map.truncated', { shown: points.length, total: map.data.placed })}
+          data-testid="map-truncated"
         />
       )}
       <Space className="map-summary" wrap>

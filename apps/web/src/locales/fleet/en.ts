@@ -159,6 +159,13 @@ export const fleetEn = {
         'No map tiles are configured, so the machines are placed on a plain grid of latitude and longitude. The server setting MAP_TILE_URL adds a base map.',
       openDetail: 'Open details',
       position: 'Position',
+      unplaced_one:
+        '{{count, number}} machine has no location and is not on the map. Give it a latitude and longitude, or bind it to a store that has them.',
+      unplaced_other:
+        '{{count, number}} machines have no location and are not on the map. Give them a latitude and longitude, or bind them to a store that has them.',
+      openDeviceList: 'Open the device list',
+      truncated:
+        'Showing the first {{shown, number}} of {{total, number}} machines; narrow the filters to see the rest.',
     },
     merchantMachines: {
       title: 'Merchant machines',

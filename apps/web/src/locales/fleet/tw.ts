@@ -157,6 +157,12 @@ export const fleetTw: Strings<typeof fleetEn> = {
       noTiles: '未設定地圖圖磚，機器顯示在經緯度格線上。在伺服器設定 MAP_TILE_URL 即可顯示底圖。',
       openDetail: '查看詳情',
       position: '位置',
+      unplaced_one:
+        '{{count, number}} 台機器沒有位置，未顯示在地圖上。請為其填寫緯度和經度，或將其綁定到有位置的門市。',
+      unplaced_other:
+        '{{count, number}} 台機器沒有位置，未顯示在地圖上。請為其填寫緯度和經度，或將其綁定到有位置的門市。',
+      openDeviceList: '前往設備列表',
+      truncated: '僅顯示前 {{shown, number}} 台，共 {{total, number}} 台機器；請縮小篩選範圍以檢視其餘機器。',
     },
     merchantMachines: {
       title: '商戶機器',

@@ -157,6 +157,12 @@ export const fleetZh: Strings<typeof fleetEn> = {
       noTiles: '未配置地图瓦片，机器显示在经纬度网格上。在服务器设置 MAP_TILE_URL 即可显示底图。',
       openDetail: '查看详情',
       position: '位置',
+      unplaced_one:
+        '{{count, number}} 台机器没有位置，未显示在地图上。请为其填写纬度和经度，或将其绑定到有位置的门店。',
+      unplaced_other:
+        '{{count, number}} 台机器没有位置，未显示在地图上。请为其填写纬度和经度，或将其绑定到有位置的门店。',
+      openDeviceList: '前往设备列表',
+      truncated: '仅显示前 {{shown, number}} 台，共 {{total, number}} 台机器；请缩小筛选范围以查看其余机器。',
     },
     merchantMachines: {
       title: '商户机器',

@@ -1,0 +1,141 @@
+/**
+ * The machine map through HTTP: machines are placed at their own coordinates or their store's, and
+ * the answer says what the map cannot show (machines with no place, points past the cap) for the
+ * same scope and filters as the points, so a merchant never learns of another merchant's machines.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAP_POINT_LIMIT } from '@brewfleet/contracts';
+import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { uniqueSerial } from './helpers/fleet.ts';
+
+const PASSWORD = 'Map-Strong-Pass-7';
+let t: TestApp;
+let admin: string;
+let modelId: string;
+
+interface Merchant {
+  id: string;
+  token: string;
+}
+let alpha: Merchant & { placedStore: string; bareStore: string };
+let bravo: Merchant;
+/** Alpha's machines, by how they are placed. */
+const a = { own: '', byStore: '', inBareStore: '', storeless: '' };
+const b = { own: '', unplaced: '' };
+
+async function ok(method: string, url: string, body?: unknown, token = admin) {
+  const res = await t.call(method as 'POST', url, { token, body, lang: 'en' });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+async function merchant(name: string, account: string): Promise<Merchant> {
+  const m = await ok('POST', '/api/coffee/merchant', {
+    name,
+    loginAccount: account,
+    password: t.encrypt(PASSWORD),
+  });
+  return { id: m.id, token: await t.login(account, PASSWORD) };
+}
+
+async function device(body: Record<string, unknown>): Promise<string> {
+  const serialNumber = uniqueSerial('MAP');
+  return (await ok('POST', '/api/coffee/device', { name: serialNumber, serialNumber, modelId, ...body })).id;
+}
+
+const map = (body: Record<string, unknown>, token: string) =>
+  ok('POST', '/api/coffee/device/map', body, token);
+const ids = (answer: { points: Array<{ id: string }> }) => answer.points.map((p) => p.id).sort();
+
+beforeAll(async () => {
+  t = await startTestApp({ logLevel: process.env.TEST_LOG ?? 'silent' });
+  admin = await t.adminToken();
+  const type = await ok('POST', '/api/coffee/device-type', {
+    name: 'Tea extractor',
+    family: 'coffee',
+    automation: 'automatic',
+  });
+  modelId = (
+    await ok('POST', '/api/coffee/device-model', { name: 'Steeper', code: 'ST-1', deviceTypeId: type.id })
+  ).id;
+
+  const alphaM = await merchant('Alpha Brews', 'alpha-map');
+  const placedStore = await ok(
+    'POST',
+    '/api/coffee/store',
+    { name: 'Alpha Pier', type: 'pick-up', latitude: 25.03, longitude: 121.56 },
+    alphaM.token,
+  );
+  const bareStore = await ok(
+    'POST',
+    '/api/coffee/store',
+    { name: 'Alpha Attic', type: 'pick-up' },
+    alphaM.token,
+  );
+  alpha = { ...alphaM, placedStore: placedStore.id, bareStore: bareStore.id };
+  bravo = await merchant('Bravo Beans', 'bravo-map');
+
+  a.own = await device({ merchantId: alpha.id, latitude: 24.1, longitude: 120.6 });
+  a.byStore = await device({ merchantId: alpha.id, storeId: alpha.placedStore });
+  a.inBareStore = await device({ merchantId: alpha.id, storeId: alpha.bareStore });
+  a.storeless = await device({ merchantId: alpha.id });
+  b.own = await device({ merchantId: bravo.id, latitude: 22.3, longitude: 114.2 });
+  b.unplaced = await device({ merchantId: bravo.id });
+});
+afterAll(() => t?.close());
+
+describe('the machine map', () => {
+  it('places machines at their own or their store’s coordinates and counts the others as unplaced', async () => {
+    const answer = await map({}, alpha.token);
+    expect(ids(answer)).toEqual([a.own, a.byStore].sort());
+    expect(answer.points.find((p: { id: string }) => p.id === a.byStore)).toMatchObject({
+      latitude: 25.03,
+      longitude: 121.56,
+      storeName: 'Alpha Pier',
+    });
+    expect(answer).toMatchObject({
+      tileUrl: null,
+      placed: 2,
+      unplaced: 2,
+      limit: MAP_POINT_LIMIT,
+      truncated: false,
+    });
+  });
+
+  it("never counts another merchant's machines, even when the filter names that merchant", async () => {
+    expect(await map({}, bravo.token)).toMatchObject({ placed: 1, unplaced: 1 });
+    const prying = await map({ merchantId: bravo.id }, alpha.token);
+    expect(prying).toMatchObject({ points: [], placed: 0, unplaced: 0, truncated: false });
+  });
+
+  it('applies the merchant and store filters to the counts as to the points', async () => {
+    const all = await map({}, admin);
+    expect(all).toMatchObject({ placed: 3, unplaced: 3 });
+    const ofAlpha = await map({ merchantId: alpha.id }, admin);
+    expect(ids(ofAlpha)).toEqual([a.own, a.byStore].sort());
+    expect(ofAlpha).toMatchObject({ placed: 2, unplaced: 2 });
+    const bare = await map({ storeId: alpha.bareStore }, alpha.token);
+    expect(bare).toMatchObject({ points: [], placed: 0, unplaced: 1 });
+    const placed = await map({ storeId: alpha.placedStore }, alpha.token);
+    expect(ids(placed)).toEqual([a.byStore]);
+    expect(placed).toMatchObject({ placed: 1, unplaced: 0 });
+  });
+
+  it('says when the points stop at the cap, and how many matched', async () => {
+    const charlie = await merchant('Charlie Cups', 'charlie-map');
+    // Through the API this would take minutes; the rows are what registration writes.
+    await t.sql(
+      `insert into device (merchant_id, name, serial_number, model_id, family, automation, latitude, longitude)
+       select $1, 'Bulk ' || lpad(g::text, 5, '0'), 'BULK-' || g, $2, 'coffee', 'automatic', 23.0, 120.2
+       from generate_series(1, $3::int) g`,
+      [charlie.id, modelId, MAP_POINT_LIMIT + 7],
+    );
+    await device({ merchantId: charlie.id });
+    const answer = await map({}, charlie.token);
+    expect(answer.points).toHaveLength(MAP_POINT_LIMIT);
+    expect(answer.points[0].name).toBe('Bulk 00001');
+    expect(answer).toMatchObject({ placed: MAP_POINT_LIMIT + 7, unplaced: 1, truncated: true });
+    // Merchants far below the cap are not told their map is cut.
+    expect((await map({}, alpha.token)).truncated).toBe(false);
+  });
+});
