@@ -101,8 +101,8 @@ describe('products', () => {
     );
     expect(hot.statusCode).toBe(400);
     expect(hot.json().errors.map((e: any) => e.message)).toEqual([
-      'Step 1: temperatureC 120 is outside 80–96 °C',
-      'Step 2: leafG is not a parameter of coffee machines',
+      'Step 1: Temperature 120 is outside 80–96 °C',
+      'Step 2: leafG is not a parameter of Coffee machines',
     ]);
     const zh = await call(
       'POST',
@@ -111,7 +111,7 @@ describe('products', () => {
       alpha.token,
       'zh',
     );
-    expect(zh.json().msg).toBe('第 1 步：temperatureC 120 超出 80–96 °C');
+    expect(zh.json().msg).toBe('第 1 步：温度 120 超出 80–96 °C');
     const tea = await call(
       'POST',
       '/api/coffee/product',
@@ -164,6 +164,53 @@ describe('products', () => {
       }),
       alpha.token,
     );
+  });
+
+  it('names a recipe’s parameters and family as the console does, in the request’s language', async () => {
+    const frothed = (params: Record<string, number>) =>
+      espresso({
+        name: 'Warm foam',
+        code: 'FOAM',
+        family: 'milk-frother',
+        recipe: { steps: [{ action: 'milk', params }] },
+      });
+    const messages = async (params: Record<string, number>, lang: 'en' | 'zh' | 'tw') => {
+      const res = await call('POST', '/api/coffee/product', frothed(params), alpha.token, lang);
+      expect(res.statusCode, res.body).toBe(400);
+      return [res.json().msg, ...res.json().errors.map((e: any) => e.message)];
+    };
+    const hot = { milkMl: 200, temperatureC: 90 };
+    expect(await messages(hot, 'tw')).toEqual(Array(2).fill('第 1 步：溫度 90 超出 40–75 °C'));
+    expect(await messages(hot, 'zh')).toEqual(Array(2).fill('第 1 步：温度 90 超出 40–75 °C'));
+    expect(await messages(hot, 'en')).toEqual(Array(2).fill('Step 1: Temperature 90 is outside 40–75 °C'));
+    // The same header the browser sends picks the language too.
+    const header = await t.app.inject({
+      method: 'POST',
+      url: '/api/coffee/product',
+      headers: { token: alpha.token, 'accept-language': 'zh-TW,zh;q=0.9' },
+      payload: frothed(hot),
+    });
+    expect(header.json().msg).toBe('第 1 步：溫度 90 超出 40–75 °C');
+    // A parameter the family does not have keeps its key; the family is named in the language.
+    const stray = { milkMl: 200, leafG: 3 };
+    expect((await messages(stray, 'tw'))[0]).toBe('第 1 步：leafG 不是奶泡機的參數');
+    expect((await messages(stray, 'zh'))[0]).toBe('第 1 步：leafG 不是奶泡机的参数');
+    expect((await messages(stray, 'en'))[0]).toBe(
+      'Step 1: leafG is not a parameter of Milk frother machines',
+    );
+    // The names are the platform's, as edited, not the defaults.
+    const [range] = await t.sql(
+      `select id::text from product_parameter where family = 'milk-frother' and key = 'temperatureC'`,
+    );
+    const rename = (twName: string, enName: string) =>
+      ok('PUT', '/api/coffee/product-parameter', { id: range.id, twName, enName }, admin);
+    await rename('奶溫', 'Milk temperature');
+    try {
+      expect((await messages(hot, 'tw'))[0]).toBe('第 1 步：奶溫 90 超出 40–75 °C');
+      expect((await messages(hot, 'en'))[0]).toBe('Step 1: Milk temperature 90 is outside 40–75 °C');
+    } finally {
+      await rename('溫度', 'Temperature');
+    }
   });
 
   it('gives a changed recipe a new version', async () => {
@@ -383,7 +430,7 @@ describe('products', () => {
       JSON.stringify({ steps: [{ action: 'brew', params: { powderG: 18, temperatureC: t } }] });
     ws.addRow(['Flat white', 'FW-1', 'drink', 'coffee', '4.20', recipe(92)]);
     ws.addRow(['Too hot', 'HOT-2', 'drink', 'coffee', '4.20', recipe(130)]);
-    const upload = async (dryRun: boolean) => {
+    const upload = async (dryRun: boolean, lang: 'en' | 'zh' | 'tw' = 'en') => {
       const { payload, contentType } = multipartFile(
         Buffer.from(await wb.xlsx.writeBuffer()),
         'products.xlsx',
@@ -392,7 +439,7 @@ describe('products', () => {
       return t.app.inject({
         method: 'POST',
         url: `/api/coffee/product/import?dryRun=${dryRun}`,
-        headers: { token: alpha.token, 'content-type': contentType, cookie: 'language=en' },
+        headers: { token: alpha.token, 'content-type': contentType, cookie: `language=${lang}` },
         payload,
       });
     };
@@ -401,8 +448,14 @@ describe('products', () => {
       {
         row: 3,
         field: 'recipe.steps.0.params.temperatureC',
-        message: 'Step 1: temperatureC 130 is outside 80–96 °C',
+        message: 'Step 1: Temperature 130 is outside 80–96 °C',
       },
+    ]);
+    // A refused import reports the rows in the reader's language, the recipe's names too.
+    const refused = await upload(false, 'tw');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual([
+      { row: 3, field: 'recipe.steps.0.params.temperatureC', message: '第 1 步：溫度 130 超出 80–96 °C' },
     ]);
     ws.spliceRows(3, 1);
     expect((await upload(false)).json().data.imported).toBe(1);

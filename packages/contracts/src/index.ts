@@ -9,4 +9,5 @@ export * from './enums.ts';
 export * from './device-protocol.ts';
 export * from './fleet-api.ts';
 export * from './recipes.ts';
+export * from './machine-family-names.ts';
 export * from './menu-protocol.ts';

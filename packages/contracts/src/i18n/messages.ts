@@ -3,9 +3,20 @@
  * translates them into the request's language (cookie `language` or Accept-Language).
  * Traditional Chinese uses traditional characters and Taiwan usage.
  */
-import type { Language } from '../enums.ts';
+import { LANGUAGES, type Language } from '../enums.ts';
 
 type Entry = Record<Language, string>;
+
+/**
+ * A message parameter given in every language, for what the server names in the reader's words
+ * (a recipe parameter's or a machine family's name): `translate` takes the text of its language.
+ */
+export type Localized = Readonly<Record<Language, string>>;
+
+export const isLocalized = (value: unknown): value is Localized =>
+  typeof value === 'object' &&
+  value !== null &&
+  LANGUAGES.every((lang) => typeof (value as Record<string, unknown>)[lang] === 'string');
 
 export const MESSAGES = {
   'msg.success': { en: 'success', zh: 'success', tw: 'success' },
@@ -85,10 +96,11 @@ export const MESSAGES = {
     zh: '配方至少需要一个步骤',
     tw: '配方至少需要一個步驟',
   },
+  // {{family}} is a machine's name in zh and tw (奶泡机): '不是奶泡机的参数', not '奶泡机 机器'.
   'msg.recipeUnknownParameter': {
     en: 'Step {{step}}: {{name}} is not a parameter of {{family}} machines',
-    zh: '第 {{step}} 步：{{name}} 不是 {{family}} 机器的参数',
-    tw: '第 {{step}} 步：{{name}} 不是 {{family}} 機器的參數',
+    zh: '第 {{step}} 步：{{name}} 不是{{family}}的参数',
+    tw: '第 {{step}} 步：{{name}} 不是{{family}}的參數',
   },
   'msg.recipeOutOfRange': {
     en: 'Step {{step}}: {{name}} {{value}} is outside {{min}}–{{max}} {{unit}}',
@@ -303,10 +315,16 @@ export function isMessageKey(key: string): key is MessageKey {
   return Object.prototype.hasOwnProperty.call(MESSAGES, key);
 }
 
-/** Translate a key with {{name}} parameters; an unknown key is returned as it is. */
+/**
+ * Translate a key with {{name}} parameters; an unknown key is returned as it is. A parameter may be
+ * `Localized`, and then reads in `lang`.
+ */
 export function translate(key: string, lang: Language, params: Record<string, unknown> = {}): string {
   const text = isMessageKey(key) ? MESSAGES[key][lang] : key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = params[name];
+    return String((isLocalized(value) ? value[lang] : value) ?? '');
+  });
 }
 
 /** Match a cookie or Accept-Language value to en, zh or tw (zh-TW, zh-HK, zh-Hant → tw). */

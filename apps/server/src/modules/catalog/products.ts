@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  MACHINE_FAMILY_NAMES,
   P,
   checkRecipe,
   codeRuleResource,
@@ -16,7 +17,9 @@ import {
   productResource,
   recipeCombosSchema,
   recipeSchema,
+  type Localized,
   type MachineFamily,
+  type RecipeIssue,
 } from '@brewfleet/contracts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
 import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
@@ -133,13 +136,28 @@ async function validateProduct(db: Db, product: Row): Promise<void> {
       },
     ]);
   const family = product.family as MachineFamily;
-  const issues = checkRecipe(family, recipe.data, await parameterRanges(db, family));
-  if (issues.length)
-    throw badRequest(
-      issues[0].key as 'msg.recipeOutOfRange',
-      issues[0].params,
-      issues.map((i) => ({ field: i.path, message: i.key, params: i.params })),
-    );
+  const ranges = await parameterRanges(db, family);
+  const issues = checkRecipe(family, recipe.data, ranges);
+  if (!issues.length) return;
+  // checkRecipe names a parameter by its key and a family by its id, the machine's words; the
+  // reader gets the names the console's check shows ('Temperature', '溫度'), in the request's
+  // language, which the error handler picks. A parameter without a range has no name but its key.
+  const names = new Map(
+    ranges.map((r): [string, Localized] => {
+      const [zh, tw, en] = r.names.map((n) => n || r.key);
+      return [r.key, { zh, tw, en }];
+    }),
+  );
+  const named = (params: RecipeIssue['params']): Record<string, unknown> => ({
+    ...params,
+    name: names.get(String(params.name)) ?? params.name,
+    family: MACHINE_FAMILY_NAMES[params.family as MachineFamily] ?? params.family,
+  });
+  throw badRequest(
+    issues[0].key as 'msg.recipeOutOfRange',
+    named(issues[0].params),
+    issues.map((i) => ({ field: i.path, message: i.key, params: named(i.params) })),
+  );
 }
 
 /** JSON with object keys sorted: jsonb does not keep the order a client sent. */
