@@ -21,6 +21,7 @@ export type FieldKind =
   | 'ref'
   | 'refs'
   | 'image'
+  | 'images'
   | 'json'
   | 'number'
   | 'enums'
@@ -126,6 +127,8 @@ export const f = {
   ref: (ref: string, opts: Opts = {}): FieldDef => ({ kind: 'ref', ref, ...opts }),
   refs: (ref: string, opts: Opts = {}): FieldDef => ({ kind: 'refs', ref, list: false, ...opts }),
   image: make('image'),
+  /** Several uploaded images in order, the first being the cover; `max` is how many (default 6). */
+  images: (opts: Opts = {}): FieldDef => ({ kind: 'images', max: 6, ...opts }),
   json: (opts: Opts = {}): FieldDef => ({ kind: 'json', list: false, ...opts }),
   /** A floating-point number (coordinates), with min/max. */
   number: make('number'),
@@ -166,6 +169,11 @@ export function fieldInputSchema(field: FieldDef): z.ZodType {
     case 'image':
       // The id of an upload (POST /api/coffee/upload).
       return idSchema;
+    case 'images':
+      return z
+        .array(idSchema)
+        .max(field.max ?? 6)
+        .refine((list) => new Set(list).size === list.length, { error: 'msg.duplicateImage' });
     case 'text':
     case 'textarea': {
       let s = z

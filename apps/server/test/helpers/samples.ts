@@ -43,6 +43,7 @@ export function sampleValue(key: string, field: FieldDef, encrypt: (s: string) =
       return {};
     case 'ref':
     case 'refs':
+    case 'images':
       return undefined;
   }
 }

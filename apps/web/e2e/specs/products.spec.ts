@@ -4,6 +4,7 @@ import { test } from '../harness';
 import type { AdminApi } from '../support/api';
 import { emptyDraft } from '../../src/features/products/product-draft';
 import { createModel, registerDevice } from '../support/fleet';
+import { TINY_PNG } from '../support/files';
 import { drawer, fillField, optionsOf, pick, saveDrawer } from '../support/form';
 import {
   describeViolations,
@@ -103,6 +104,14 @@ test('products: a coffee product through the flow, a recipe error fixed, a draft
     'code from the rule',
   );
   await view(page).getByLabel('Price', { exact: true }).fill('3.20');
+  // Two pictures chosen at once; the second becomes the cover.
+  const gallery = step(page, 'info').getByTestId('image-gallery');
+  await gallery.locator('input[type=file]').setInputFiles([TINY_PNG, { ...TINY_PNG, name: 'side.png' }]);
+  await expectEventually(() => gallery.getByTestId('gallery-image').count(), 2, 'images shown');
+  const shown = () => gallery.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
+  const [first, second] = await shown();
+  await gallery.getByRole('button', { name: 'Make image 2 the cover' }).click();
+  await expectEventually(shown, [second, first], 'the second image made the cover');
   await next(page, 'materials');
 
   // 2. Materials: the material brings its unit and limits.
@@ -179,6 +188,11 @@ test('products: a coffee product through the flow, a recipe error fixed, a draft
     'combinations',
   );
   expectEqual((product.materials as Item[])[0].amount, 18, 'material amount');
+  expectEqual(
+    (product.images as string[]).map((id) => `/api/coffee/upload/${id}`),
+    [second, first],
+    'images, the chosen cover first',
+  );
   const drafts = await page.evaluate(() =>
     Object.keys(localStorage).filter((k) => k.startsWith('brewfleet:product-draft')),
   );

@@ -3,18 +3,14 @@
  * the browser before it is sent, sent with progress to the upload service, and the stored file's id
  * becomes the field's value; the preview reads the file back by that id.
  */
-import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Progress, Space, Upload } from 'antd';
-import { useState } from 'react';
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/api-error';
-import { mediaUrl, uploadMedia } from '../api/upload-api';
-import { checkImage, checkVideo, IMAGE_MAX_MB, VIDEO_MAX_MB } from '../utils/upload-rules';
+import { mediaUrl } from '../api/upload-api';
+import { IMAGE_MAX_MB, VIDEO_MAX_MB } from '../utils/upload-rules';
+import MediaUploadButton, { type Uploader } from './MediaUploadButton';
 
-/** Sends a file and resolves with the id the field keeps. */
-export type Uploader = (file: File, onProgress: (percent: number) => void) => Promise<string>;
-
-const defaultUpload: Uploader = async (file, onProgress) => (await uploadMedia(file, onProgress)).id;
+export type { Uploader } from './MediaUploadButton';
 
 interface Props {
   kind: 'image' | 'video';
@@ -28,7 +24,7 @@ interface Props {
 
 export default function MediaUploadField({
   kind,
-  upload = defaultUpload,
+  upload,
   value,
   onChange,
   disabled,
@@ -36,8 +32,6 @@ export default function MediaUploadField({
   'aria-label': ariaLabel,
 }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [percent, setPercent] = useState<number | null>(null);
   const image = kind === 'image';
   const maxMb = image ? IMAGE_MAX_MB : VIDEO_MAX_MB;
   const current = typeof value === 'string' && value !== '' ? value : null;
@@ -46,42 +40,16 @@ export default function MediaUploadField({
   return (
     <div>
       <Space wrap>
-        <Upload
-          accept={image ? '.jpg,.jpeg,.png,image/jpeg,image/png' : '.mp4,video/mp4'}
-          showUploadList={false}
-          disabled={disabled || percent !== null}
-          beforeUpload={(file) => {
-            const problem = image ? checkImage(file) : checkVideo(file);
-            if (problem) {
-              void message.error(t(problem.key, { size: problem.size }));
-              return Upload.LIST_IGNORE;
-            }
-            return true;
-          }}
-          customRequest={async ({ file, onSuccess, onError }) => {
-            setPercent(0);
-            try {
-              const stored = await upload(file as File, setPercent);
-              onChange?.(stored);
-              onSuccess?.(stored);
-            } catch (error) {
-              // The client has shown the server's message (413 too large, 415 wrong type).
-              onError?.(error instanceof ApiError ? error : new Error(String(error)));
-            } finally {
-              setPercent(null);
-            }
-          }}
-        >
-          <Button
-            id={id}
-            icon={<UploadOutlined />}
-            aria-label={ariaLabel}
-            aria-describedby={hintId}
-            data-testid="media-upload"
-          >
-            {t(current ? 'upload.replace' : image ? 'upload.image' : 'upload.video')}
-          </Button>
-        </Upload>
+        <MediaUploadButton
+          kind={kind}
+          upload={upload}
+          onUploaded={(stored) => onChange?.(stored)}
+          label={t(current ? 'upload.replace' : image ? 'upload.image' : 'upload.video')}
+          disabled={disabled}
+          id={id}
+          aria-label={ariaLabel}
+          aria-describedby={hintId}
+        />
         {current && !disabled && (
           <Button icon={<DeleteOutlined />} onClick={() => onChange?.(null)}>
             {t('upload.remove')}
@@ -91,7 +59,6 @@ export default function MediaUploadField({
       <div className="ant-form-item-extra" id={hintId}>
         {t(image ? 'upload.imageHint' : 'upload.videoHint', { size: maxMb })}
       </div>
-      {percent !== null && <Progress percent={percent} size="small" aria-label={t('upload.progress')} />}
       {current &&
         (image ? (
           <img

@@ -129,6 +129,14 @@ const base = {
     remove: 'Remove',
     progress: 'Upload progress',
     preview: 'Preview',
+    addImage: 'Add images',
+    cover: 'Cover',
+    makeCover: 'Make this the cover',
+    makeCoverOf: 'Make image {{n}} the cover',
+    imageNumber: 'Image {{n}}',
+    removeNumber: 'Remove image {{n}}',
+    galleryHint:
+      'JPG or PNG, up to {{size}} MB each; up to {{max}} images ({{count}} now). The first is the cover.',
   },
   importer: {
     title: 'Import {{name}}',

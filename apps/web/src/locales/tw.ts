@@ -127,6 +127,13 @@ const base = {
     remove: '移除',
     progress: '上傳進度',
     preview: '預覽',
+    addImage: '新增圖片',
+    cover: '封面',
+    makeCover: '設為封面',
+    makeCoverOf: '將第 {{n}} 張圖片設為封面',
+    imageNumber: '第 {{n}} 張圖片',
+    removeNumber: '移除第 {{n}} 張圖片',
+    galleryHint: 'JPG 或 PNG，每張不超過 {{size}} MB；最多 {{max}} 張（目前 {{count}} 張），第一張為封面。',
   },
   importer: {
     title: '匯入{{name}}',

@@ -127,6 +127,13 @@ const base = {
     remove: '移除',
     progress: '上传进度',
     preview: '预览',
+    addImage: '添加图片',
+    cover: '封面',
+    makeCover: '设为封面',
+    makeCoverOf: '将第 {{n}} 张图片设为封面',
+    imageNumber: '第 {{n}} 张图片',
+    removeNumber: '移除第 {{n}} 张图片',
+    galleryHint: 'JPG 或 PNG，每张不超过 {{size}} MB；最多 {{max}} 张（当前 {{count}} 张），第一张为封面。',
   },
   importer: {
     title: '导入{{name}}',

@@ -1,5 +1,5 @@
 /** How a field's value reads in a table cell. */
-import { Image, Tag } from 'antd';
+import { Image, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '@brewfleet/contracts/resource';
 import { mediaUrl } from '../api/upload-api';
@@ -67,6 +67,17 @@ export default function CellValue({
       return (
         <Image src={mediaUrl(String(value))} alt="" width={32} height={32} style={{ objectFit: 'cover' }} />
       );
+    case 'images': {
+      // The cover, and how many more there are.
+      const images = Array.isArray(value) ? (value as string[]) : [];
+      if (!images.length) return null;
+      return (
+        <Space size={4}>
+          <Image src={mediaUrl(images[0])} alt="" width={32} height={32} style={{ objectFit: 'cover' }} />
+          {images.length > 1 && <Typography.Text type="secondary">+{images.length - 1}</Typography.Text>}
+        </Space>
+      );
+    }
     case 'json':
       return <code>{JSON.stringify(value)}</code>;
     default:

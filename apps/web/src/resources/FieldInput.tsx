@@ -2,6 +2,7 @@
 import { DatePicker, Form, Input, InputNumber, Select, Switch, TimePicker } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '@brewfleet/contracts/resource';
+import ImageGalleryField from '../components/ImageGalleryField';
 import MediaUploadField from '../components/MediaUploadField';
 import { enumOptions } from './field-meta';
 import { useRefOptions } from './use-ref-options';
@@ -135,6 +136,8 @@ export default function FieldInput({ resource, name, field, purpose, ...control 
     case 'image':
       // Forms upload the file and keep its id (README "Merchants, stores …": uploads).
       return search ? <Input {...props} allowClear /> : <MediaUploadField {...props} kind="image" />;
+    case 'images':
+      return <ImageGalleryField {...props} max={field.max ?? 6} />;
     case 'email':
       return <Input {...props} type={search ? 'text' : 'email'} allowClear={search} autoComplete="off" />;
     case 'phone':

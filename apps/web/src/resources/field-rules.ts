@@ -19,7 +19,7 @@ export function fieldRules(
   // On edit a secret may stay empty: the stored value is kept.
   const keepsStored = mode === 'update' && field.kind === 'secret';
   if (field.required && !(mode === 'update' && field.createOnly) && !keepsStored) {
-    const choose = ['enum', 'enums', 'ref', 'refs', 'time', 'image'].includes(field.kind);
+    const choose = ['enum', 'enums', 'ref', 'refs', 'time', 'image', 'images'].includes(field.kind);
     list.push({
       required: true,
       ...(TEXT_KINDS.has(field.kind) ? { whitespace: true } : {}),

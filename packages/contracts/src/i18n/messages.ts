@@ -255,6 +255,11 @@ export const MESSAGES = {
     zh: '该角色名称已存在',
     tw: '該角色名稱已存在',
   },
+  'msg.duplicateImage': {
+    en: 'The same image is listed twice',
+    zh: '同一张图片重复出现',
+    tw: '同一張圖片重複出現',
+  },
   'msg.refNotFound': {
     en: '{{field}}: the referenced record does not exist',
     zh: '{{field}}：引用的记录不存在',

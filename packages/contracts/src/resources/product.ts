@@ -29,7 +29,8 @@ export const productResource = defineResource({
     deliveryPrice: f.money(),
     description: f.textarea({ max: 1000 }),
     sortOrder: f.int({ min: 0, max: 9999, default: 0, sortable: true }),
-    image: f.image({ max: 500 }),
+    // The product's pictures in order; the first is the cover shown in lists.
+    images: f.images({ max: 6, default: [] }),
     listed: f.bool({ default: true, search: 'eq' }),
     orderable: f.bool({ default: true, search: 'eq' }),
     showSnacks: f.bool({ default: false }),

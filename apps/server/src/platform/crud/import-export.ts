@@ -56,6 +56,7 @@ function cellValue(field: FieldDef, raw: string): unknown {
           ? false
           : text;
     case 'refs':
+    case 'images':
       return text
         .split(/[;,]/)
         .map((s) => s.trim())

@@ -53,10 +53,15 @@ export function toItem(reg: Registered, row: Row): Row {
 /** Check that every ref/refs value points at rows that exist and that the caller may see. */
 export async function checkReferences(def: ResourceDef, input: Row, db: Db, user: AuthUser) {
   for (const [key, fd] of Object.entries(def.fields)) {
-    if (fd.kind === 'image' && input[key] != null) {
+    if ((fd.kind === 'image' || fd.kind === 'images') && input[key] != null) {
+      const uploads = (fd.kind === 'images' ? input[key] : [input[key]]) as string[];
+      if (!uploads.length) continue;
       // Uploads are tenant rows: row-level security limits this to what the caller may see.
-      const [found] = await rows(db, sql`select 1 from upload where id = ${String(input[key])}`);
-      if (!found)
+      const found = await rows<{ id: string }>(
+        db,
+        sql`select id::text from upload where kind = 'image' and id in ${uploads.map(String)}`,
+      );
+      if (found.length !== new Set(uploads).size)
         throw badRequest('msg.refNotFound', { field: key }, [{ field: key, message: 'msg.refNotFound' }]);
       continue;
     }

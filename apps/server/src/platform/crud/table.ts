@@ -58,6 +58,7 @@ function fieldColumn(key: string, field: FieldDef): PgColumnBuilderBase {
     case 'ref':
       return id(name);
     case 'refs':
+    case 'images':
       return id(name).array();
     case 'json':
       return jsonb(name);

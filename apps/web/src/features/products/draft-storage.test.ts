@@ -32,4 +32,10 @@ describe('product drafts', () => {
       null,
     ]);
   });
+
+  it('keep the single image of a draft left before products had several, as the cover', () => {
+    const { images: _, ...old } = { ...emptyDraft('coffee'), name: 'Mocha' };
+    localStorage.setItem('old', JSON.stringify({ version: 1, draft: { ...old, image: '77' }, step: 0 }));
+    expect(loadDraft('old')?.draft).toEqual({ ...emptyDraft('coffee'), name: 'Mocha', images: ['77'] });
+  });
 });

@@ -49,13 +49,20 @@ export function loadDraft(key: string): StoredDraft | null {
     if (value.version !== VERSION || !value.draft || typeof value.draft !== 'object') return null;
     if (!Array.isArray(value.draft.steps) || !Array.isArray(value.draft.materials)) return null;
     return {
-      draft: value.draft,
+      draft: upgrade(value.draft),
       step: Number.isInteger(value.step) ? Number(value.step) : 0,
       savedAt: String(value.savedAt ?? ''),
     };
   } catch {
     return null;
   }
+}
+
+/** A draft kept before products had several images had one `image`: it becomes the cover. */
+function upgrade(draft: ProductDraft & { image?: unknown }): ProductDraft {
+  if (Array.isArray(draft.images)) return draft;
+  const { image, ...rest } = draft;
+  return { ...rest, images: typeof image === 'string' && image ? [image] : [] };
 }
 
 export function clearDraft(key: string): void {

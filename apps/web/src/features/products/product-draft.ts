@@ -57,7 +57,8 @@ export interface ProductDraft {
   deliveryPrice: string;
   description: string;
   sortOrder: number | null;
-  image: string | null;
+  /** Upload ids, the cover first. */
+  images: string[];
   listed: boolean;
   orderable: boolean;
   showSnacks: boolean;
@@ -112,7 +113,7 @@ export function emptyDraft(family: MachineFamily | null, merchantId: string | nu
     deliveryPrice: '',
     description: '',
     sortOrder: 0,
-    image: null,
+    images: [],
     listed: true,
     orderable: true,
     showSnacks: false,
@@ -182,7 +183,7 @@ export function draftFromProduct(row: Row, { copy = false } = {}): ProductDraft 
     deliveryPrice: str(row.deliveryPrice),
     description: str(row.description),
     sortOrder: num(row.sortOrder),
-    image: id(row.image),
+    images: Array.isArray(row.images) ? row.images.map(String) : [],
     listed: row.listed !== false,
     orderable: row.orderable !== false,
     showSnacks: row.showSnacks === true,
@@ -250,7 +251,7 @@ export function productBody(draft: ProductDraft, mode: 'create' | 'update'): Rec
     deliveryPrice: money(draft.deliveryPrice),
     description: blankToNull(draft.description),
     sortOrder: draft.sortOrder ?? 0,
-    image: draft.image,
+    images: draft.images ?? [],
     listed: draft.listed,
     orderable: draft.orderable,
     showSnacks: draft.showSnacks,

@@ -122,7 +122,7 @@ const STEP_OF_FIELD: Record<string, StepKey> = {
   deliveryPrice: 'info',
   description: 'info',
   sortOrder: 'info',
-  image: 'info',
+  images: 'info',
   listed: 'info',
   orderable: 'info',
   showSnacks: 'info',

@@ -318,7 +318,7 @@ export const catalogEn = {
         deliveryPrice: 'Delivery platform price',
         description: 'Description',
         sortOrder: 'Order',
-        image: 'Image',
+        images: 'Images',
         listed: 'Listed',
         orderable: 'Orderable',
         showSnacks: 'Show snacks',

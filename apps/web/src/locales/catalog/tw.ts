@@ -309,7 +309,7 @@ export const catalogTw: Strings<typeof catalogEn> = {
         deliveryPrice: '外送平台價格',
         description: '說明',
         sortOrder: '排序',
-        image: '圖片',
+        images: '圖片',
         listed: '上架',
         orderable: '可下單',
         showSnacks: '顯示小吃',

@@ -309,7 +309,7 @@ export const catalogZh: Strings<typeof catalogEn> = {
         deliveryPrice: '外卖平台价格',
         description: '描述',
         sortOrder: '排序',
-        image: '图片',
+        images: '图片',
         listed: '上架',
         orderable: '可下单',
         showSnacks: '显示小吃',

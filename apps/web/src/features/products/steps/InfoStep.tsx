@@ -1,13 +1,14 @@
 /**
  * Step 1, product information: the merchant (platform users), the machine family (chosen when the
- * flow makes more than one), name, code, type, kind, prices, order, image, description and the
+ * flow makes more than one), name, code, type, kind, prices, order, images, description and the
  * listed / orderable / show-snacks flags.
  */
 import { Col, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_KINDS } from '@brewfleet/contracts/enums';
 import type { MachineFamily } from '@brewfleet/contracts/recipes';
-import MediaUploadField from '../../../components/MediaUploadField';
+import { productResource } from '@brewfleet/contracts/resources/product';
+import ImageGalleryField from '../../../components/ImageGalleryField';
 import { fieldLabel } from '../../../resources/field-meta';
 import { useRefOptions } from '../../../resources/use-ref-options';
 import type { ProductDraft } from '../product-draft';
@@ -163,12 +164,12 @@ export default function InfoStep({ draft, update, errors, ctx, mode, merchantSco
         </Field>
       </Col>
       <Col xs={24} lg={12}>
-        <Field {...common} path="image" label={label('image')}>
-          <MediaUploadField
-            kind="image"
-            id={fieldId('image')}
-            value={draft.image ?? undefined}
-            onChange={(value) => set('image', value)}
+        <Field {...common} path="images" label={label('images')}>
+          <ImageGalleryField
+            id={fieldId('images')}
+            max={productResource.fields.images.max ?? 6}
+            value={draft.images}
+            onChange={(value) => set('images', value)}
           />
         </Field>
       </Col>
