@@ -212,6 +212,64 @@ describe('the channels command', () => {
     expect(audit.list.map((l: { outcome: string }) => l.outcome)).toEqual(['success', 'success']);
   });
 
+  it('drops, once adopted, a channel the machine reported again while the layout was on its way', async () => {
+    const m = await f.register();
+    const machine = await bareMachine(m);
+    const levels = (channels: Array<[number, number]>) =>
+      machine.publish('events', {
+        events: [
+          {
+            eventId: crypto.randomUUID(),
+            ts: new Date().toISOString(),
+            type: 'material',
+            levels: channels.map(([channel, grams]) => ({ channel, grams, capacityG: 2000 })),
+          },
+        ],
+      });
+    const channelsOf = async () =>
+      ((await detail(m.id)).channels as Array<{ channelNumber: number }>).map((c) => c.channelNumber);
+    // Channel 4 is nearly empty: a shortage.
+    await levels([
+      [1, 1500],
+      [4, 10],
+    ]);
+    await waitFor(async () => (await channelsOf()).length === 2, 5000, 'two channels');
+    await ok(
+      await call('PUT', '/api/coffee/device-channel', {
+        id: (await detail(m.id)).channels.find((c: { channelNumber: number }) => c.channelNumber === 4).id,
+        lowLevelG: 100,
+      }),
+    );
+    expect((await detail(m.id)).device.materialShortage).toBe(true);
+    const [command] = (await distribute(await config([{ name: 'Beans', channelNumber: 1 }]), [m.id]))
+      .commands;
+    expect(await channelsOf()).toEqual([1]);
+    // The machine has not taken the layout yet and still reports channel 4: it comes back, short.
+    await levels([
+      [1, 1400],
+      [4, 10],
+    ]);
+    await waitFor(async () => (await channelsOf()).length === 2, 5000, 'channel 4 reported again');
+    // The machine adopts the layout: channel 4 is gone for good, and so is the shortage.
+    await machine.client.publishAsync(
+      topicFor(m.serialNumber, 'ack'),
+      JSON.stringify({
+        v: PROTOCOL_VERSION,
+        commandId: command.commandId,
+        stage: 'succeeded',
+        ts: new Date().toISOString(),
+      }),
+      { qos: 1 },
+    );
+    await waitFor(
+      async () => (await commandOf(m.id, command.id)).state === 'succeeded',
+      5000,
+      'layout adopted',
+    );
+    expect(await channelsOf()).toEqual([1]);
+    expect((await detail(m.id)).device.materialShortage).toBe(false);
+  });
+
   it('is refused by a machine without one of the channels, and the reason is kept', async () => {
     const m = await f.register({ modelId: teaModelId });
     const machine = simulated(m, 'tea');

@@ -14,7 +14,7 @@ import type {
 } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { appendDeviceLog, type LogLine } from './device-log.ts';
-import { refreshChannels } from './channels.ts';
+import { refreshChannels, refreshDeviceShortage } from './channels.ts';
 import { refreshMenuStatus, refreshReleases } from './menu-state.ts';
 
 /** A machine as the gateway knows it. */
@@ -407,6 +407,7 @@ async function writeAcks(tx: Db, b: Batch, log: LogLine[], result: BatchResult) 
     reason: string | null;
     menu_release_id: string | null;
     version: string | null;
+    channel_numbers: number[] | null;
   }>(
     tx,
     sql`update device_command c set
@@ -421,7 +422,9 @@ async function writeAcks(tx: Db, b: Batch, log: LogLine[], result: BatchResult) 
         where c.command_id = x.command_id and c.device_id = x.device_id
           and c.state in ('queued', 'sent', 'acknowledged')
           and not (x.stage = 'received' and c.state = 'acknowledged')
-        returning c.device_id::text, c.type, c.state, c.reason, c.menu_release_id::text, c.params->>'version' as version`,
+        returning c.device_id::text, c.type, c.state, c.reason, c.menu_release_id::text, c.params->>'version' as version,
+                  case when c.type = 'channels' then array(select (ch->>'channel')::int
+                                                           from jsonb_array_elements(c.params->'channels') ch) end as channel_numbers`,
   );
   result.commandsChanged += changed.length;
   // A machine that took a menu runs it from now on; its release counts move.
@@ -434,6 +437,20 @@ async function writeAcks(tx: Db, b: Batch, log: LogLine[], result: BatchResult) 
     await refreshMenuStatus(
       tx,
       adopted.map((c) => c.device_id),
+    );
+  }
+  // A machine that took a channel layout has only its channels: a level it reported for a dropped
+  // channel while the layout was on its way (which recreated the row) is of a channel gone now.
+  const layouts = changed.filter((c) => c.type === 'channels' && c.state === 'succeeded');
+  if (layouts.length) {
+    await tx.execute(sql`
+      delete from device_channel c
+      using jsonb_to_recordset(${json(layouts.map((c) => ({ id: c.device_id, numbers: c.channel_numbers ?? [] })))})
+            as x(id bigint, numbers int[])
+      where c.device_id = x.id and not (c.channel_number = any (x.numbers))`);
+    await refreshDeviceShortage(
+      tx,
+      layouts.map((c) => c.device_id),
     );
   }
   await refreshReleases(tx, [
