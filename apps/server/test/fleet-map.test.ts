@@ -100,12 +100,25 @@ describe('the machine map', () => {
       limit: MAP_POINT_LIMIT,
       truncated: false,
     });
+    // The machines left out are named, for the page to lead to each of them.
+    expect(answer.unplacedMachines.map((m: { id: string }) => m.id).sort()).toEqual(
+      [a.inBareStore, a.storeless].sort(),
+    );
   });
 
   it("never counts another merchant's machines, even when the filter names that merchant", async () => {
     expect(await map({}, bravo.token)).toMatchObject({ placed: 1, unplaced: 1 });
     const prying = await map({ merchantId: bravo.id }, alpha.token);
-    expect(prying).toMatchObject({ points: [], placed: 0, unplaced: 0, truncated: false });
+    expect(prying).toMatchObject({
+      points: [],
+      placed: 0,
+      unplaced: 0,
+      unplacedMachines: [],
+      truncated: false,
+    });
+    expect((await map({}, bravo.token)).unplacedMachines.map((m: { id: string }) => m.id)).toEqual([
+      b.unplaced,
+    ]);
   });
 
   it('applies the merchant and store filters to the counts as to the points', async () => {

@@ -115,6 +115,8 @@ export interface MapPoint {
 
 /** The most points `POST /api/coffee/device/map` answers; beyond it the browser's map gets slow. */
 export const MAP_POINT_LIMIT = 5000;
+/** How many of the machines without a place the map answer names. */
+export const UNPLACED_NAMED = 10;
 
 /**
  * `POST /api/coffee/device/map` (body: merchantId?, storeId?): the machines with a place (their own
@@ -129,6 +131,8 @@ export interface DeviceMap {
   placed: number;
   /** Machines matching the filters with no place of their own nor of their store: not on the map. */
   unplaced: number;
+  /** The first `UNPLACED_NAMED` of them by name, for the page to link to. */
+  unplacedMachines: Array<Pick<MapPoint, 'id' | 'name' | 'serialNumber' | 'automation'>>;
   limit: number;
   truncated: boolean;
 }

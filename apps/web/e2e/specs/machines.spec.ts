@@ -330,6 +330,13 @@ test('machines: the map places the machines by status, also without tiles', asyn
     ),
     'the notice links to the merchant’s device list',
   );
+  // It names the machine, linked to its detail page.
+  const named = unplaced.getByTestId('map-unplaced-machines').getByRole('link');
+  expectEqual(
+    [await named.innerText(), await named.getAttribute('href')],
+    [`${devices[2].name} (${devices[2].serialNumber})`, `#/device-detailautomatic?id=${devices[2].id}`],
+    'the machine without a location, named and linked',
+  );
   expectEqual(await view(page).getByTestId('map-truncated').count(), 0, 'no notice of a cut map');
 
   // Zoom works without tiles (the scale follows it), and a marker's popup opens the machine.

@@ -16,6 +16,7 @@ import {
   type MapPoint,
   MAP_POINT_LIMIT,
   type MerchantMachines,
+  UNPLACED_NAMED,
 } from '@brewfleet/contracts';
 import { listConditions } from '../../platform/crud/query.ts';
 import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
@@ -80,7 +81,7 @@ export function registerDeviceViews(app: FastifyInstance, deps: FleetDeps, reg: 
       const latitude = sql`coalesce(device.latitude, s.latitude)`;
       const longitude = sql`coalesce(device.longitude, s.longitude)`;
       const placed = sql`(${latitude} is not null and ${longitude} is not null)`;
-      const { found, counts } = await inRequestScope(db, request, async (tx) => ({
+      const { found, counts, unplaced } = await inRequestScope(db, request, async (tx) => ({
         found: await rows<Row>(
           tx,
           sql`select device.id::text, device.name, device.serial_number, device.automation,
@@ -96,6 +97,14 @@ export function registerDeviceViews(app: FastifyInstance, deps: FleetDeps, reg: 
           sql`select count(*) filter (where ${placed}) as placed, count(*) filter (where not ${placed}) as unplaced
               from device left join store s on s.id = device.store_id
               where ${where(request.user, extra)}`,
+        ),
+        // The first of those, named, so that the notice leads to each machine to give it a place.
+        unplaced: await rows<Row>(
+          tx,
+          sql`select device.id::text, device.name, device.serial_number, device.automation
+              from device left join store s on s.id = device.store_id
+              where ${where(request.user, [...extra, sql`not ${placed}`])}
+              order by device.name limit ${UNPLACED_NAMED}`,
         ),
       }));
       const points: MapPoint[] = found.map((d) => ({
@@ -123,7 +132,13 @@ export function registerDeviceViews(app: FastifyInstance, deps: FleetDeps, reg: 
         tileUrl: deps.mapTileUrl,
         points,
         placed: placedTotal,
-        unplaced: num(counts[0]?.unplaced),
+        unplaced: Math.max(num(counts[0]?.unplaced), unplaced.length),
+        unplacedMachines: unplaced.map((d) => ({
+          id: String(d.id),
+          name: String(d.name),
+          serialNumber: String(d.serial_number),
+          automation: (d.automation as string) ?? null,
+        })),
         limit: MAP_POINT_LIMIT,
         truncated: placedTotal > points.length,
       };

@@ -99,6 +99,20 @@ export default function MapPage() {
           showIcon
           className="map-notice"
           title={t('map.unplaced', { count: map.data.unplaced })}
+          description={
+            <Space wrap size={[12, 4]} data-testid="map-unplaced-machines">
+              {map.data.unplacedMachines.map((m) => (
+                <Link key={m.id} to={detailPath(m)}>
+                  {m.name} ({m.serialNumber})
+                </Link>
+              ))}
+              {map.data.unplaced > map.data.unplacedMachines.length && (
+                <Typography.Text type="secondary">
+                  {t('map.unplacedMore', { count: map.data.unplaced - map.data.unplacedMachines.length })}
+                </Typography.Text>
+              )}
+            </Space>
+          }
           action={
             <Link to={listPathOf(filters)} data-testid="map-unplaced-open">
               {t('map.openDeviceList')}

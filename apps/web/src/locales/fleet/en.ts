@@ -163,6 +163,8 @@ export const fleetEn = {
         '{{count, number}} machine has no location and is not on the map. Give it a latitude and longitude, or bind it to a store that has them.',
       unplaced_other:
         '{{count, number}} machines have no location and are not on the map. Give them a latitude and longitude, or bind them to a store that has them.',
+      unplacedMore_one: '… and {{count, number}} more',
+      unplacedMore_other: '… and {{count, number}} more',
       openDeviceList: 'Open the device list',
       truncated:
         'Showing the first {{shown, number}} of {{total, number}} machines; narrow the filters to see the rest.',

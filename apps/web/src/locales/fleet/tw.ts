@@ -161,6 +161,8 @@ export const fleetTw: Strings<typeof fleetEn> = {
         '{{count, number}} 台機器沒有位置，未顯示在地圖上。請為其填寫緯度和經度，或將其綁定到有位置的門市。',
       unplaced_other:
         '{{count, number}} 台機器沒有位置，未顯示在地圖上。請為其填寫緯度和經度，或將其綁定到有位置的門市。',
+      unplacedMore_one: '…… 另有 {{count, number}} 台',
+      unplacedMore_other: '…… 另有 {{count, number}} 台',
       openDeviceList: '前往設備列表',
       truncated: '僅顯示前 {{shown, number}} 台，共 {{total, number}} 台機器；請縮小篩選範圍以檢視其餘機器。',
     },

@@ -161,6 +161,8 @@ export const fleetZh: Strings<typeof fleetEn> = {
         '{{count, number}} 台机器没有位置，未显示在地图上。请为其填写纬度和经度，或将其绑定到有位置的门店。',
       unplaced_other:
         '{{count, number}} 台机器没有位置，未显示在地图上。请为其填写纬度和经度，或将其绑定到有位置的门店。',
+      unplacedMore_one: '…… 另有 {{count, number}} 台',
+      unplacedMore_other: '…… 另有 {{count, number}} 台',
       openDeviceList: '前往设备列表',
       truncated: '仅显示前 {{shown, number}} 台，共 {{total, number}} 台机器；请缩小筛选范围以查看其余机器。',
     },
