@@ -414,6 +414,54 @@ describe('MQTT 5 machines on the embedded broker', () => {
     await client.unsubscribeAsync([topicFor(m.serialNumber, 'cmd')]);
   });
 
+  it('sends a v5 machine no more unacknowledged commands than its Receive Maximum', async () => {
+    const m = await f.register();
+    // A bare v5 client on a socket, so that what arrives is seen as it is on the wire (mqtt.js reads
+    // the next packet only once it has acknowledged the last).
+    const socket = net.connect(Number(new URL(f.url).port), '127.0.0.1');
+    const parser = mqttPacket.parser({ protocolVersion: 5 });
+    const got: mqttPacket.Packet[] = [];
+    parser.on('packet', (p) => got.push(p));
+    socket.on('data', (chunk) => parser.parse(chunk));
+    const write = (packet: mqttPacket.Packet) =>
+      socket.write(mqttPacket.generate(packet, { protocolVersion: 5 }));
+    try {
+      write({
+        cmd: 'connect',
+        protocolId: 'MQTT',
+        protocolVersion: 5,
+        clean: true,
+        keepalive: 30,
+        clientId: m.serialNumber,
+        username: m.serialNumber,
+        password: Buffer.from(m.secret),
+        properties: { receiveMaximum: 1 },
+      });
+      write({
+        cmd: 'subscribe',
+        messageId: 1,
+        subscriptions: [{ topic: topicFor(m.serialNumber, 'cmd'), qos: 1 }],
+      });
+      await waitFor(async () => got.some((p) => p.cmd === 'suback'), 5000, 'subscribed');
+      for (const n of [1, 2, 3])
+        await f.mqtt.client.publishAsync(topicFor(m.serialNumber, 'cmd'), `{"n":${n}}`, { qos: 1 });
+      const publishes = () => got.filter((p): p is mqttPacket.IPublishPacket => p.cmd === 'publish');
+      const settle = () => new Promise((r) => setTimeout(r, 300));
+      await waitFor(async () => publishes().length === 1, 5000, 'the first command');
+      await settle();
+      expect(publishes()).toHaveLength(1);
+      write({ cmd: 'puback', messageId: publishes()[0].messageId });
+      await waitFor(async () => publishes().length === 2, 5000, 'the second, once the first is acknowledged');
+      await settle();
+      expect(publishes()).toHaveLength(2);
+      write({ cmd: 'puback', messageId: publishes()[1].messageId });
+      await waitFor(async () => publishes().length === 3, 5000, 'the third');
+      expect(publishes().map((p) => p.payload.toString())).toEqual(['{"n":1}', '{"n":2}', '{"n":3}']);
+    } finally {
+      socket.destroy();
+    }
+  });
+
   it('runs a v5 machine end to end: events once, a command obeyed, offline by its last will', async () => {
     const m = await f.register();
     const machine = quietMachine(f.url, m, { mqttVersion: 5 });

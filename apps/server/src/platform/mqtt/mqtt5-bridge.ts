@@ -9,7 +9,8 @@
  *
  * What v5 adds beyond 3.1.1 is not offered, and the CONNACK says so where the protocol has a flag for
  * it: no shared or identified subscriptions, no topic aliases from the server, no enhanced
- * authentication (a CONNECT that asks for it is refused with 0x8C). Message properties (expiry, content
+ * authentication (a CONNECT that asks for it is refused with 0x8C). The client's Maximum Packet Size
+ * and Receive Maximum are kept. Message properties (expiry, content
  * type, user properties …) are dropped; the device protocol uses none of them.
  */
 import crypto from 'node:crypto';
@@ -77,6 +78,8 @@ interface BridgeState {
   unsubscribes: Map<number, number>;
   /** The client's Maximum Packet Size: larger packets are not sent to it. */
   maxPacketSize: number;
+  /** The client's Receive Maximum: how many QoS 1 and 2 publishes it takes unacknowledged. */
+  receiveMaximum: number;
   /** The id given to a client that connected without one. */
   assignedClientId?: string;
 }
@@ -91,6 +94,7 @@ export function fromClient(packet: Packet, state: BridgeState): Outcome {
       if (props.authenticationMethod)
         return { toClient: { cmd: 'connack', sessionPresent: false, reasonCode: 0x8c }, close: true };
       if (props.maximumPacketSize) state.maxPacketSize = props.maximumPacketSize;
+      if (props.receiveMaximum) state.receiveMaximum = props.receiveMaximum;
       let clientId = packet.clientId;
       if (!clientId) clientId = state.assignedClientId = `auto-${crypto.randomUUID()}`;
       const will = packet.will && {
@@ -190,13 +194,36 @@ export function fromBroker(packet: Packet, state: BridgeState): Packet | null {
 
 /** The stream Aedes handles for a v5 client: 3.1.1 bytes on its side, v5 bytes on the socket. */
 function bridgeV5(socket: net.Socket): Duplex {
-  const state: BridgeState = { aliases: new Map(), unsubscribes: new Map(), maxPacketSize: Infinity };
+  const state: BridgeState = {
+    aliases: new Map(),
+    unsubscribes: new Map(),
+    maxPacketSize: Infinity,
+    receiveMaximum: 65_535,
+  };
   const clientParser = mqttPacket.parser({ protocolVersion: 5 });
   const brokerParser = mqttPacket.parser({ protocolVersion: 4 });
-  const toClient = (packet: Packet) => {
+  const send = (packet: Packet) => {
     const bytes = mqttPacket.generate(packet, { protocolVersion: 5 });
     // The client said it cannot take a packet this large: it is not sent (MQTT 5 §3.1.2.11.4).
     if (bytes.length <= state.maxPacketSize) socket.write(bytes);
+  };
+  // Aedes (3.1.1) knows no Receive Maximum: QoS 1 and 2 publishes past the client's window wait
+  // here until it acknowledges earlier ones (MQTT 5 §4.9), in order.
+  const unacknowledged = new Set<number>();
+  const waiting: Packet[] = [];
+  const toClient = (packet: Packet) => {
+    if (packet.cmd !== 'publish' || !packet.qos) return send(packet);
+    if (unacknowledged.size >= state.receiveMaximum || waiting.length) return void waiting.push(packet);
+    unacknowledged.add(packet.messageId!);
+    send(packet);
+  };
+  const acknowledged = (messageId: number | undefined) => {
+    if (messageId === undefined || !unacknowledged.delete(messageId)) return;
+    while (waiting.length && unacknowledged.size < state.receiveMaximum) {
+      const next = waiting.shift()!;
+      unacknowledged.add((next as { messageId: number }).messageId);
+      send(next);
+    }
   };
 
   const stream: Duplex = new Duplex({
@@ -219,8 +246,10 @@ function bridgeV5(socket: net.Socket): Duplex {
   let ended = false;
   clientParser.on('packet', (packet: Packet) => {
     if (ended) return;
+    // A QoS 1 publish ends with the client's PUBACK, a QoS 2 one with its PUBCOMP.
+    if (packet.cmd === 'puback' || packet.cmd === 'pubcomp') acknowledged(packet.messageId);
     const out = fromClient(packet, state);
-    if (out.toClient) toClient(out.toClient);
+    if (out.toClient) send(out.toClient);
     if (out.toBroker && !stream.push(mqttPacket.generate(out.toBroker))) socket.pause();
     if (out.close) {
       ended = true;
