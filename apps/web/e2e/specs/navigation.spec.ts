@@ -68,6 +68,16 @@ test('navigation: the sidebar comes from the menu tree and opens tabs', async ({
   await tabAction(page, 'Close all');
   await waitForHash(page, '#/home');
   await expectEventually(() => tabTitles(page), ['Homepage'], 'after close all');
+
+  // The map and merchant machines open in the layout without a tab of their own (spec §2).
+  for (const [hash, heading] of [
+    ['#/map', 'Machine map'],
+    ['#/merchant-machine', 'Merchant machines'],
+  ]) {
+    await page.goto(`${base}/${hash}`);
+    await page.getByRole('heading', { name: heading }).waitFor();
+    expectEqual(await tabTitles(page), ['Homepage'], `tabs with ${hash} open`);
+  }
 });
 
 test('navigation: the homepage links open the pages the user may use', async ({

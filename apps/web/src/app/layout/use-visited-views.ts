@@ -18,7 +18,7 @@ function record(pathname: string): void {
   const { routes, permissions } = permissionStore.getState();
   const meta = routeMeta(pathname, routes, permissions);
   if (!meta) return;
-  tagsViewStore.getState().addView(meta);
+  if (!meta.notTab) tagsViewStore.getState().addView(meta);
   layoutStore.getState().setActiveMenu(meta.name);
 }
 

@@ -9,6 +9,8 @@ export interface PageEntry {
   load: () => Promise<{ default: ComponentType }>;
   /** The tabs view does not keep this page alive when it is not shown. */
   noCache?: boolean;
+  /** Shown in the main layout without a tab of its own (spec §2: the map, merchant machines). */
+  notTab?: boolean;
 }
 
 export const PAGES: Record<string, PageEntry> = {
@@ -35,8 +37,11 @@ export const PAGES: Record<string, PageEntry> = {
   'device-model': { load: () => import('../../features/device-catalog/DeviceModelPage') },
   'device-journal': { load: () => import('../../features/device-journal/DeviceJournalPage') },
   // Leaflet stays out of the initial bundle: it loads with this page only.
-  map: { load: () => import('../../features/map/MapPage') },
-  'merchant-machine': { load: () => import('../../features/merchant-machine/MerchantMachinesPage') },
+  map: { load: () => import('../../features/map/MapPage'), notTab: true },
+  'merchant-machine': {
+    load: () => import('../../features/merchant-machine/MerchantMachinesPage'),
+    notTab: true,
+  },
   'device-command': { load: () => import('../../features/device-records/DeviceCommandPage') },
   'dataCenter-produceRecord': { load: () => import('../../features/device-records/ProductionRecordPage') },
   'dataCenter-faultLog': { load: () => import('../../features/device-records/FaultLogPage') },

@@ -20,10 +20,12 @@ export function routeMeta(
     return fixed ? { path, name, title: { key: fixed.title }, noCache: fixed.noCache } : null;
   }
   const hasNames = route.names.en || route.names.zh || route.names.tw;
+  const page = route.kind === 'page' ? PAGES[route.name] : undefined;
   return {
     path,
     name: route.name,
     title: hasNames ? { names: route.names } : undefined,
-    noCache: route.kind === 'page' ? PAGES[route.name]?.noCache : false,
+    noCache: !!page?.noCache || !!page?.notTab,
+    ...(page?.notTab ? { notTab: true } : {}),
   };
 }

@@ -17,6 +17,8 @@ export interface RouteMeta {
   noCache?: boolean;
   /** Kept when closing others or all (the home page). */
   affix?: boolean;
+  /** A page of the main layout that gets no tab, and so is not kept alive once left. */
+  notTab?: boolean;
 }
 
 export interface VisitedView {
