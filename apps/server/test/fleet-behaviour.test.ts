@@ -212,6 +212,39 @@ describe('the channels command', () => {
     expect(audit.list.map((l: { outcome: string }) => l.outcome)).toEqual(['success', 'success']);
   });
 
+  it('names each channel number once per configuration, refused on save, in the reader’s language', async () => {
+    const configName = `cfg-${crypto.randomUUID().slice(0, 8)}`;
+    await ok(
+      await call('POST', '/api/coffee/channel-config', { configName, name: 'Beans', channelNumber: 1 }),
+    );
+    const water = await ok(
+      await call('POST', '/api/coffee/channel-config', { configName, name: 'Water', channelNumber: 2 }),
+    );
+    const twice = await call(
+      'POST',
+      '/api/coffee/channel-config',
+      { configName, name: 'Milk', channelNumber: 1 },
+      'tw',
+    );
+    expect([twice.statusCode, twice.json().msg]).toEqual([409, '此配置已有此編號的料道']);
+    const moved = await call('PUT', '/api/coffee/channel-config', { id: water.id, channelNumber: 1 }, 'en');
+    expect([moved.statusCode, moved.json().msg]).toEqual([
+      409,
+      'This configuration already has a channel with this number',
+    ]);
+    // The same number in another configuration is another machine layout: fine.
+    await ok(
+      await call('POST', '/api/coffee/channel-config', {
+        configName: `${configName}-b`,
+        name: 'Milk',
+        channelNumber: 1,
+      }),
+    );
+    const rows = await ok(await call('POST', '/api/coffee/channel-config/list', { configName }));
+    const own = rows.list.filter((r: { configName: string }) => r.configName === configName);
+    expect(own.map((r: { channelNumber: number }) => r.channelNumber).sort()).toEqual([1, 2]);
+  });
+
   it('drops, once adopted, a channel the machine reported again while the layout was on its way', async () => {
     const m = await f.register();
     const machine = await bareMachine(m);

@@ -66,6 +66,11 @@ export const MESSAGES = {
     zh: '该机器已有此编号的料道',
     tw: '此機器已有此編號的料道',
   },
+  'msg.configChannelTaken': {
+    en: 'This configuration already has a channel with this number',
+    zh: '该配置已有此编号的料道',
+    tw: '此配置已有此編號的料道',
+  },
   'msg.configNotFound': {
     en: 'No channel configuration with this name',
     zh: '没有此名称的料道配置',

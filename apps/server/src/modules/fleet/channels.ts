@@ -52,11 +52,35 @@ export async function refreshDeviceShortage(db: Db, deviceIds: string[], removin
                        where d.id in ${deviceIds} and d.material_shortage is distinct from ${short}`);
 }
 
+/**
+ * A configuration names each channel number once: refused on save, before a distribution would be.
+ * The unique index of migration 0015 closes the race between two saves.
+ */
+async function assertChannelFree(db: Db, row: Record<string, unknown>): Promise<void> {
+  const [taken] = await rows(
+    db,
+    sql`select 1 from channel_config
+        where coalesce(merchant_id, 0) = coalesce(${(row.merchantId as string) ?? null}::bigint, 0)
+          and config_name = ${String(row.configName)} and channel_number = ${Number(row.channelNumber)}
+          and id <> ${(row.id as string) ?? '0'}`,
+  );
+  if (taken)
+    throw new AppError(409, 'msg.configChannelTaken', {}, [
+      { field: 'channelNumber', message: 'msg.configChannelTaken' },
+    ]);
+}
+
 export function registerChannels(app: FastifyInstance, deps: FleetDeps, devices: DeviceRegistry) {
   const configs = registerResource(app, deps, channelConfigResource, {
     hooks: {
-      beforeCreate(input, ctx) {
-        return { ...input, merchantId: (input.merchantId as string) ?? ctx.user.merchantId ?? null };
+      async beforeCreate(input, ctx) {
+        const values = { ...input, merchantId: (input.merchantId as string) ?? ctx.user.merchantId ?? null };
+        await assertChannelFree(ctx.db, values);
+        return values;
+      },
+      async beforeUpdate(input, existing, ctx) {
+        await assertChannelFree(ctx.db, { ...existing, ...input });
+        return input;
       },
     },
   });
