@@ -212,6 +212,30 @@ describe('the channels command', () => {
     expect(audit.list.map((l: { outcome: string }) => l.outcome)).toEqual(['success', 'success']);
   });
 
+  it('tells the machine its whole layout after its channels are edited by hand', async () => {
+    const m = await f.register();
+    const add = (channelNumber: number, name: string) =>
+      call('POST', '/api/coffee/device-channel', { deviceId: m.id, name, channelNumber }).then(ok);
+    const beans = await add(1, 'Beans');
+    const milk = await add(2, 'Milk');
+    await ok(await call('PUT', '/api/coffee/device-channel', { id: milk.id, preDischargeSeconds: 3 }));
+    await ok(await call('DELETE', '/api/coffee/device-channel', { ids: [beans.id] }));
+    const commands = (await detail(m.id)).commands as Array<{
+      type: string;
+      state: string;
+      params: { configName: string; channels: Array<Record<string, unknown>> };
+    }>;
+    const layouts = commands.filter((c) => c.type === 'channels');
+    expect(layouts).toHaveLength(4);
+    // Only the newest goes out; each earlier one is superseded.
+    const pending = layouts.filter((c) => c.state === 'queued');
+    expect(pending).toHaveLength(1);
+    expect(pending[0].params).toEqual({
+      configName: 'edited in the console',
+      channels: [{ channel: 2, name: 'Milk', preDischargeSeconds: 3 }],
+    });
+  });
+
   it('names each channel number once per configuration, refused on save, in the reader’s language', async () => {
     const configName = `cfg-${crypto.randomUUID().slice(0, 8)}`;
     await ok(

@@ -3,7 +3,8 @@
  * this test's own, on a free port, that admits nobody but the accounts the server keeps there. Real
  * MQTT clients: a machine connects with the secret the console showed, a wrong secret is refused,
  * another machine's topics are refused, a new secret locks the old one out, a deleted machine is
- * refused; and the server still hears machines and commands them.
+ * refused, imported machines get accounts from new secrets in bulk; and the server still hears
+ * machines and commands them.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -14,7 +15,8 @@ import path from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, topicFor } from '@brewfleet/contracts';
-import { quietMachine, startFleetTest, waitFor, type FleetTest } from './helpers/fleet.ts';
+import { quietMachine, startFleetTest, uniqueSerial, waitFor, type FleetTest } from './helpers/fleet.ts';
+import { multipartFile } from './helpers/multipart.ts';
 import { cupEvent } from './helpers/machine-events.ts';
 
 const ADMIN = 'bf-admin';
@@ -163,4 +165,27 @@ it('locks the old secret out when a new one is issued, and a deleted machine out
   const del = await f.t.call('DELETE', '/api/coffee/device', { token: f.admin, body: { ids: [m.id] } });
   expect(del.statusCode, del.body).toBe(200);
   await waitFor(async () => (await refusal(m.serialNumber, secret)) !== null, 5000, 'account removed');
+});
+
+it('gives imported machines accounts when they get new secrets in bulk', async () => {
+  const serials = [uniqueSerial('DYN'), uniqueSerial('DYN')];
+  const csv = ['name,serialNumber,modelId', ...serials.map((sn) => `${sn},${sn},${f.modelId}`)].join('\n');
+  const { payload, contentType } = multipartFile(Buffer.from(csv), 'machines.csv', 'text/csv');
+  const imported = await f.t.app.inject({
+    method: 'POST',
+    url: '/api/coffee/device/import?dryRun=false',
+    headers: { token: f.admin, 'content-type': contentType },
+    payload,
+  });
+  expect(imported.statusCode, imported.body).toBe(200);
+  const ids = (await f.t.sql(`select id::text from device where serial_number = any($1)`, [serials])).map(
+    (r) => r.id as string,
+  );
+  const res = await f.t.call('POST', '/api/coffee/device/credentials/bulk', {
+    token: f.admin,
+    body: { ids },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  for (const m of res.json().data.machines as Array<{ serialNumber: string; secret: string }>)
+    (await connectOnceProvisioned(m.serialNumber, m.secret)).end(true);
 });

@@ -246,9 +246,13 @@ describe('ingestion', () => {
     ]);
     await waitFor(async () => !(await device(m.id)).material_shortage, 5000, 'refilled');
     const log = await f.t.sql(`select kind from device_log where device_id = $1`, [m.id]);
+    // 'command': the channel edited by hand above is told to the machine as its new layout.
     expect(new Set(log.map((l) => l.kind))).toEqual(
-      new Set(['online', 'fault', 'fault-cleared', 'cleaning', 'channel-refill', 'state']),
+      new Set(['online', 'fault', 'fault-cleared', 'cleaning', 'channel-refill', 'state', 'command']),
     );
+    const [told] = await f.t.sql(`select type, params from device_command where device_id = $1`, [m.id]);
+    expect(told.type).toBe('channels');
+    expect(told.params.channels.map((c: { channel: number }) => c.channel)).toEqual([1, 2]);
     // The link drops: the broker publishes the last will.
     client.stream.destroy();
     await waitFor(async () => !(await device(m.id)).online, 5000, 'offline by last will');

@@ -29,6 +29,21 @@ export interface DeviceCredentials {
   secret: string;
 }
 
+/**
+ * The most machines one bulk re-key takes: above a list page (MAX_LIST_LIMIT), so that a whole
+ * imported batch is one request and one file of secrets.
+ */
+export const CREDENTIALS_BULK_MAX = 1000;
+/**
+ * `POST /api/coffee/device/credentials/bulk`: new secrets for many machines at once, all or none
+ * (imported machines have a secret nobody saw, so this is how they get one).
+ */
+export const credentialsBulkBody = z.object({ ids: z.array(idSchema).min(1).max(CREDENTIALS_BULK_MAX) });
+export interface DeviceCredentialsBulk {
+  /** In the order asked for, each machine once; shown once, like a single new secret. */
+  machines: DeviceCredentials[];
+}
+
 /** `POST /api/coffee/channel-config/distribute`: copy a named configuration onto machines. */
 export const distributeBody = z.object({
   configName: z.string().trim().min(1).max(64),

@@ -13,6 +13,7 @@ import {
   uneventful,
   waitForDevice,
 } from '../support/fleet';
+import { downloadText } from '../support/files';
 import { chooseOption, drawer, fillField, optionsOf, pick } from '../support/form';
 import {
   describeViolations,
@@ -191,8 +192,34 @@ test('machines: create a machine, its secret shown once; a new secret; bind to a
   await page.locator('.ant-modal-confirm').getByRole('button', { name: 'New machine secret' }).click();
   const again = page.getByRole('dialog', { name: 'Machine secret' });
   await again.getByTestId('device-secret').waitFor();
-  expectTrue((await again.getByTestId('device-secret').innerText()).trim() !== secret, 'a new secret');
+  const rotated = (await again.getByTestId('device-secret').innerText()).trim();
+  expectTrue(rotated !== secret, 'a new secret');
   await again.getByRole('button', { name: 'I have copied it' }).click();
+  await again.waitFor({ state: 'detached' });
+
+  // New secrets for the selected machines (how imported ones get theirs): a file, shown once.
+  await row.getByRole('checkbox').check();
+  const bulk = view(page).locator('.resource-bulk-bar');
+  await bulk.getByText('1 selected').waitFor();
+  await bulk.getByTestId('bulk-secrets').click();
+  const confirm = page.locator('.ant-modal-confirm');
+  await confirm
+    .locator('.ant-modal-confirm-title', { hasText: 'Issue new secrets for 1 machine(s)?' })
+    .waitFor();
+  await confirm.getByRole('button', { name: 'New secrets' }).click();
+  const file = page.getByRole('dialog', { name: 'New machine secrets', exact: true });
+  await file.getByText('New secrets issued for 1 machine(s).').waitFor();
+  const downloading = page.waitForEvent('download');
+  await file.getByTestId('download-secrets').click();
+  const download = await downloading;
+  expectTrue(/^machine-secrets-\d{8}-\d{4}\.csv$/.test(download.suggestedFilename()), 'the file name');
+  const lines = (await downloadText(download)).trim().split(/\r?\n/);
+  expectEqual(lines[0], 'serialNumber,secret', 'the header');
+  const [sn, newest] = lines[1].split(',');
+  expectEqual([lines.length, sn], [2, serial], 'one machine in the file');
+  expectTrue(newest.length >= 16 && newest !== secret && newest !== rotated, 'a newer secret in the file');
+  await file.getByRole('button', { name: 'I have saved the file' }).click();
+  await file.waitFor({ state: 'detached' });
 
   // Bind it: the store picker offers the chosen merchant's stores.
   await row.getByRole('button', { name: 'More' }).click();

@@ -7,6 +7,7 @@ import type { REMOTE_OPERATIONS } from '@brewfleet/contracts/device-protocol';
 import type {
   DeviceCounters,
   DeviceCredentials,
+  DeviceCredentialsBulk,
   DeviceDetail,
   DeviceMap,
   IssuedCommand,
@@ -43,6 +44,8 @@ export const deviceApi = {
   bind: (body: BindRequest) => http.post<unknown>(`${DEVICE}/bind`, body),
   /** A new secret: the old one stops working at once; the answer is the only time it is shown. */
   credentials: (id: string) => http.post<DeviceCredentials>(`${DEVICE}/credentials`, { id }),
+  /** New secrets for many machines, all or none (imported machines get theirs this way). */
+  credentialsBulk: (ids: string[]) => http.post<DeviceCredentialsBulk>(`${DEVICE}/credentials/bulk`, { ids }),
   detail: (id: string) => http.get<DeviceDetail>(`${DEVICE}/detail`, { id }),
   map: (filters: { merchantId?: string; storeId?: string }) => http.post<DeviceMap>(`${DEVICE}/map`, filters),
   merchantSummary: () => http.post<MerchantMachines[]>(`${DEVICE}/merchant-summary`, {}),

@@ -16,6 +16,10 @@ import { defineResource, f } from '../resource.ts';
 
 const READ_ONLY = ['create', 'update', 'delete', 'select'] as const;
 const machine = {
+  // The tenant the row carries (the machine's when it was written): a platform or chain user narrows
+  // records to one merchant or store.
+  merchantId: f.ref('merchant', { readOnly: true, search: 'eq', list: false }),
+  storeId: f.ref('store', { readOnly: true, search: 'eq', list: false }),
   deviceId: f.ref('device', { readOnly: true, search: 'eq' }),
   serialNumber: f.text({ readOnly: true, search: 'like' }),
 };
@@ -100,10 +104,72 @@ export const deviceLogResource = defineResource({
   fields: {
     ...machine,
     kind: f.enum(DEVICE_LOG_KINDS, { readOnly: true, search: 'eq' }),
+    /** The English text: what older lines carry alone, and what the search matches. */
     message: f.text({ readOnly: true, search: 'like' }),
+    /** What the line says, worded by the console in the reader's language (DeviceLogMessages). */
+    messageKey: f.text({ readOnly: true, list: false }),
+    params: f.json({ readOnly: true }),
     at: f.datetime({ readOnly: true, search: 'range', sortable: true }),
   },
 });
+
+/**
+ * What a machine-log line says, as a message key and its parameters, so the console words it in the
+ * reader's language; the server also stores the English text as `message`. The console translates the
+ * enumerated parameters in turn: command `type` and `state`, cleaning `kind` and `result`, machine
+ * `state`. Fault codes and messages, rejection reasons and names are the machine's or the tenant's
+ * own words and pass through as they are.
+ */
+export interface DeviceLogMessages {
+  /** Bound to a merchant (and one of its stores): their names, never ids. */
+  bound: { merchant: string };
+  boundToStore: { merchant: string; store: string };
+  unbound: Record<string, never>;
+  secretIssued: Record<string, never>;
+  commandQueued: { type: string; account: string };
+  menuQueued: { version: string; account: string };
+  commandFinished: { type: string; state: string };
+  /** The reason is the machine's own words. */
+  commandFinishedReason: { type: string; state: string; reason: string };
+  online: Record<string, never>;
+  offline: Record<string, never>;
+  /** Offline because its heartbeats stopped without a last will. */
+  noHeartbeat: Record<string, never>;
+  locked: Record<string, never>;
+  unlocked: Record<string, never>;
+  machineState: { state: string };
+  clockSkew: { seconds: number };
+  fault: { code: string; message: string };
+  faultCode: { code: string };
+  faultCleared: { code: string };
+  cleaning: { kind: string; result: string };
+  channelRefill: { channel: number };
+}
+export type DeviceLogMessageKey = keyof DeviceLogMessages;
+
+/** Every message key, for checks that each has its text in every language. */
+export const DEVICE_LOG_MESSAGE_KEYS = Object.keys({
+  bound: 1,
+  boundToStore: 1,
+  unbound: 1,
+  secretIssued: 1,
+  commandQueued: 1,
+  menuQueued: 1,
+  commandFinished: 1,
+  commandFinishedReason: 1,
+  online: 1,
+  offline: 1,
+  noHeartbeat: 1,
+  locked: 1,
+  unlocked: 1,
+  machineState: 1,
+  clockSkew: 1,
+  fault: 1,
+  faultCode: 1,
+  faultCleared: 1,
+  cleaning: 1,
+  channelRefill: 1,
+} satisfies Record<DeviceLogMessageKey, 1>) as DeviceLogMessageKey[];
 
 /** Remote commands, each a row with its state (issue 5 §4). Issued through the device routes. */
 export const deviceCommandResource = defineResource({

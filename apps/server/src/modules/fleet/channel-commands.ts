@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { ChannelsCommandParams, IssuedCommand } from '@brewfleet/contracts';
-import type { Db } from '../../platform/db/client.ts';
+import { rows, type Db } from '../../platform/db/client.ts';
 import { queueCommands } from './commands.ts';
 
 /** The command's params from a configuration's rows (the channel-config resource's columns). */
@@ -52,4 +52,36 @@ export async function queueChannelCommands(
     params,
     issuedBy,
   );
+}
+
+/**
+ * After channels of machines are edited by hand (created, changed, deleted on the machine's channel
+ * list), each machine is told its whole layout as it now stands, as a distribution would: a changed
+ * name, pre-discharge time or shelf life is the machine's to apply, not the console's alone.
+ * `removing`: channels deleted in this transaction but still present (the delete hook runs first).
+ */
+export async function tellChannelLayouts(
+  tx: Db,
+  deviceIds: string[],
+  issuedBy: { userId: string | null; account: string },
+  removing: string[] = [],
+): Promise<IssuedCommand[]> {
+  const issued: IssuedCommand[] = [];
+  for (const deviceId of [...new Set(deviceIds)]) {
+    const channels = await rows<Record<string, unknown>>(
+      tx,
+      sql`select name, channel_number as "channelNumber", material, pre_discharge_seconds as "preDischargeSeconds",
+                 shelf_life_hours as "shelfLifeHours", capacity_g as "capacityG", low_level_g as "lowLevelG",
+                 config_name as "configName"
+          from device_channel where device_id = ${deviceId}
+            and id not in ${removing.length ? removing : ['0']}`,
+    );
+    const names = [...new Set(channels.map((c) => c.configName).filter(Boolean))];
+    // The layout keeps its configuration's name while every channel still comes from it.
+    const configName = names.length === 1 ? String(names[0]) : 'edited in the console';
+    issued.push(
+      ...(await queueChannelCommands(tx, [deviceId], channelsParams(configName, channels), issuedBy)),
+    );
+  }
+  return issued;
 }

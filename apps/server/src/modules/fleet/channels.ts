@@ -17,7 +17,7 @@ import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
 import type { DeviceRegistry } from './devices.ts';
-import { channelsParams, queueChannelCommands } from './channel-commands.ts';
+import { channelsParams, queueChannelCommands, tellChannelLayouts } from './channel-commands.ts';
 import type { FleetDeps } from './deps.ts';
 
 /**
@@ -70,6 +70,11 @@ async function assertChannelFree(db: Db, row: Record<string, unknown>): Promise<
     ]);
 }
 
+const issuer = (ctx: { user: { userId: string | null; account: string } }) => ({
+  userId: ctx.user.userId,
+  account: ctx.user.account,
+});
+
 export function registerChannels(app: FastifyInstance, deps: FleetDeps, devices: DeviceRegistry) {
   const configs = registerResource(app, deps, channelConfigResource, {
     hooks: {
@@ -98,18 +103,18 @@ export function registerChannels(app: FastifyInstance, deps: FleetDeps, devices:
       },
       async afterCreate(row, ctx) {
         await refreshChannels(ctx.db, sql`c.id = ${String(row.id)}`);
+        await tellChannelLayouts(ctx.db, [String(row.deviceId)], issuer(ctx));
       },
       async afterUpdate(row, _before, ctx) {
         await refreshChannels(ctx.db, sql`c.id = ${String(row.id)}`);
+        await tellChannelLayouts(ctx.db, [String(row.deviceId)], issuer(ctx));
       },
       // A machine whose only short channel goes must stop showing a shortage.
       async beforeDelete(channels, ctx) {
         const deviceIds = [...new Set(channels.map((c) => String(c.deviceId)))];
-        await refreshDeviceShortage(
-          ctx.db,
-          deviceIds,
-          channels.map((c) => String(c.id)),
-        );
+        const removing = channels.map((c) => String(c.id));
+        await refreshDeviceShortage(ctx.db, deviceIds, removing);
+        await tellChannelLayouts(ctx.db, deviceIds, issuer(ctx), removing);
       },
     },
   });

@@ -137,7 +137,13 @@ async function expire(tx: Db): Promise<number> {
   ]);
   await appendDeviceLog(
     tx,
-    expired.map((c) => ({ deviceId: c.device_id, kind: 'command' as const, message: `${c.type}: expired` })),
+    expired.map((c) => ({
+      deviceId: c.device_id,
+      kind: 'command' as const,
+      key: 'commandFinished' as const,
+      params: { type: c.type, state: 'expired' },
+      message: `${c.type}: expired`,
+    })),
   );
   return expired.length;
 }

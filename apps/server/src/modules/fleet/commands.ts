@@ -51,6 +51,8 @@ export async function queueCommands(
     issued.map((c) => ({
       deviceId: c.device_id,
       kind: 'command' as const,
+      key: 'commandQueued' as const,
+      params: { type, account: issuedBy.account },
       message: `${type}: queued by ${issuedBy.account}`,
     })),
   );

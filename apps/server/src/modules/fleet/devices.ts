@@ -1,19 +1,27 @@
 /**
  * The machine registry: the device resource (family and automation follow the model; the merchant
  * follows the store; a secret is issued at creation and answered once), binding to a merchant and a
- * store, and rotating the secret.
+ * store, and new secrets for one machine or many (imported machines get theirs this way).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { text, timestamp } from 'drizzle-orm/pg-core';
-import { bindBody, credentialsBody, deviceResource, P, type DeviceCredentials } from '@brewfleet/contracts';
+import {
+  bindBody,
+  credentialsBody,
+  credentialsBulkBody,
+  deviceResource,
+  P,
+  type DeviceCredentials,
+  type DeviceCredentialsBulk,
+} from '@brewfleet/contracts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
 import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
 import type { HookContext } from '../../platform/crud/types.ts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { AppError, badRequest, forbidden } from '../../platform/http/errors.ts';
 import { hashSecret, newSecret } from './credentials.ts';
-import { appendDeviceLog } from './device-log.ts';
+import { appendDeviceLog, type LogMessage } from './device-log.ts';
 import type { FleetDeps } from './deps.ts';
 
 /** The type behind a model: what a machine of that model is. */
@@ -109,6 +117,11 @@ export function registerDevices(app: FastifyInstance, deps: FleetDeps) {
           secretRotatedAt: new Date(),
         };
       },
+      // Only the single create answers a secret, so only it makes the broker account (MQTT_DYNSEC).
+      // Import runs beforeCreate but not this, on purpose: nobody ever sees an imported machine's
+      // secret, so an account with it would admit no one, and an import that rolls back (a dry run, a
+      // bad row) would leave accounts for machines that do not exist. Imported machines get their
+      // secrets, and with them their accounts, from POST /api/coffee/device/credentials/bulk.
       respond: (item, values) => {
         if (values.secret) deps.bus.emit('secretIssued', String(item.serialNumber), String(values.secret));
         return { ...item, secret: values.secret ?? null };
@@ -185,21 +198,76 @@ export function registerDevices(app: FastifyInstance, deps: FleetDeps) {
                                where device_id in ${ids}`);
         await tx.execute(sql`update device_command set merchant_id = ${tenant.merchantId}, store_id = ${tenant.storeId}
                                where device_id in ${ids} and state in ('queued', 'sent', 'acknowledged')`);
+        // The line names the merchant and store by name, not id: they are the machines' own now, so
+        // whoever sees the line may see them.
+        const [named] = tenant.merchantId
+          ? await rows<{ merchant: string; store: string | null }>(
+              tx,
+              sql`select m.name as merchant, (select s.name from store s where s.id = ${tenant.storeId}) as store
+                  from merchant m where m.id = ${tenant.merchantId}`,
+            )
+          : [];
+        const merchant = named?.merchant ?? tenant.merchantId;
+        const bound: LogMessage & { message: string } = !merchant
+          ? { key: 'unbound', message: 'unbound' }
+          : named?.store
+            ? {
+                key: 'boundToStore',
+                params: { merchant, store: named.store },
+                message: `merchant ${merchant}, store ${named.store}`,
+              }
+            : { key: 'bound', params: { merchant }, message: `merchant ${merchant}` };
         await appendDeviceLog(
           tx,
-          ids.map((deviceId) => ({
-            deviceId,
-            kind: 'bind' as const,
-            message: tenant.merchantId
-              ? `merchant ${tenant.merchantId}${tenant.storeId ? `, store ${tenant.storeId}` : ''}`
-              : 'unbound',
-          })),
+          ids.map((deviceId) => ({ deviceId, kind: 'bind' as const, ...bound })),
         );
         for (const d of devices) deps.bus.emit('deviceChanged', d.serialNumber);
         return { updated: ids.length, ...tenant };
       });
     },
   );
+
+  /**
+   * New secrets for machines, all or none: one machine (the row action) or a batch (imported
+   * machines, whose secrets nobody saw). A machine the user may not see refuses the whole request
+   * before anything changes; the answer is the only time the secrets are shown.
+   */
+  async function issueSecrets(request: FastifyRequest, ids: string[]): Promise<DeviceCredentials[]> {
+    request.auditTarget = ids.join(',');
+    const issued = [...new Set(ids)].map((id) => ({ id, secret: newSecret() }));
+    const devices = await inRequestScope(deps.db, request, async (tx) => {
+      const found = await visibleDevices(
+        tx,
+        issued.map((m) => m.id),
+        request,
+      );
+      // One statement for the batch; ids (digits) and hashes (hex) are safe in an array literal.
+      const list = (values: string[]) => `{${values.join(',')}}`;
+      await tx.execute(sql`update device d set secret_hash = v.hash, secret_rotated_at = now(), updated_at = now()
+                             from unnest(${list(issued.map((m) => m.id))}::bigint[],
+                                         ${list(issued.map((m) => hashSecret(m.secret)))}::text[]) as v(id, hash)
+                             where d.id = v.id`);
+      await appendDeviceLog(
+        tx,
+        issued.map(({ id }) => ({
+          deviceId: id,
+          kind: 'credentials' as const,
+          key: 'secretIssued' as const,
+          message: 'new secret issued',
+        })),
+      );
+      return found;
+    });
+    const serialOf = new Map(devices.map((d) => [String(d.id), d.serialNumber]));
+    const answer = issued.map(({ id, secret }) => ({ id, serialNumber: serialOf.get(id)!, secret }));
+    for (const m of answer) {
+      // The old secret stops working at once: the embedded broker drops its connection, and with
+      // MQTT_DYNSEC the account in Mosquitto is made or re-keyed (its old connection dropped too).
+      deps.bus.emit('credentialsRotated', m.serialNumber);
+      deps.bus.emit('secretIssued', m.serialNumber, m.secret);
+    }
+    return answer;
+  }
 
   app.post(
     '/api/coffee/device/credentials',
@@ -209,19 +277,21 @@ export function registerDevices(app: FastifyInstance, deps: FleetDeps) {
     },
     async (request): Promise<DeviceCredentials> => {
       const { id } = request.body as { id: string };
-      request.auditTarget = id;
-      const secret = newSecret();
-      const device = await inRequestScope(deps.db, request, async (tx) => {
-        const [found] = await visibleDevices(tx, [id], request);
-        await tx.execute(sql`update device set secret_hash = ${hashSecret(secret)}, secret_rotated_at = now(),
-                               updated_at = now() where id = ${id}`);
-        await appendDeviceLog(tx, [{ deviceId: id, kind: 'credentials', message: 'new secret issued' }]);
-        return found;
-      });
-      // The old secret stops working at once: the embedded broker drops its connection.
-      deps.bus.emit('credentialsRotated', device.serialNumber);
-      deps.bus.emit('secretIssued', device.serialNumber, secret);
-      return { id, serialNumber: device.serialNumber, secret };
+      const [issued] = await issueSecrets(request, [id]);
+      return issued;
+    },
+  );
+
+  // The same permission and log action as one new secret: the log tells them apart by path.
+  app.post(
+    '/api/coffee/device/credentials/bulk',
+    {
+      schema: { body: credentialsBulkBody, tags: ['device'] },
+      config: { permission: P.device.credentials, action: 'device.credentials' },
+    },
+    async (request): Promise<DeviceCredentialsBulk> => {
+      const { ids } = request.body as { ids: string[] };
+      return { machines: await issueSecrets(request, ids) };
     },
   );
 

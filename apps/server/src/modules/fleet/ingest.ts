@@ -12,6 +12,7 @@ import type {
   materialEvent,
   productionEvent,
 } from '@brewfleet/contracts';
+import { MAX_CLOCK_SKEW_SECONDS } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { appendDeviceLog, type LogLine } from './device-log.ts';
 import { refreshChannels, refreshDeviceShortage } from './channels.ts';
@@ -174,6 +175,10 @@ async function writeFaults(tx: Db, b: Batch, log: LogLine[], result: BatchResult
       log.push({
         deviceId: f.device_id,
         kind: 'fault',
+        // The code and message are the machine's words; only the frame around them is translated.
+        ...(f.message
+          ? { key: 'fault' as const, params: { code: f.code, message: f.message } }
+          : { key: 'faultCode' as const, params: { code: f.code } }),
         message: `${f.code}${f.message ? `: ${f.message}` : ''}`,
         at: f.raised_at,
       });
@@ -188,7 +193,14 @@ async function writeFaults(tx: Db, b: Batch, log: LogLine[], result: BatchResult
           returning f.device_id::text, f.code, f.cleared_at::text`,
     );
     for (const f of closed)
-      log.push({ deviceId: f.device_id, kind: 'fault-cleared', message: f.code, at: f.cleared_at });
+      log.push({
+        deviceId: f.device_id,
+        kind: 'fault-cleared',
+        key: 'faultCleared',
+        params: { code: f.code },
+        message: f.code,
+        at: f.cleared_at,
+      });
   }
   const touched = [...new Set(b.faults.map((f) => f.device.id))];
   if (touched.length)
@@ -223,6 +235,8 @@ async function writeCleanings(tx: Db, b: Batch, log: LogLine[], result: BatchRes
     log.push({
       deviceId: c.device_id,
       kind: 'cleaning',
+      key: 'cleaning',
+      params: { kind: c.kind, result: c.result },
       message: `${c.kind}: ${c.result}`,
       at: c.cleaned_at,
     });
@@ -296,6 +310,8 @@ async function writeMaterials(tx: Db, b: Batch, log: LogLine[]) {
     log.push({
       deviceId: c.device_id,
       kind: 'channel-refill',
+      key: 'channelRefill',
+      params: { channel: c.channel_number },
       message: `channel ${c.channel_number}`,
       at: c.at,
     });
@@ -356,15 +372,34 @@ async function writePresence(tx: Db, b: Batch, log: LogLine[], result: BatchResu
       log.push({
         deviceId: c.id,
         kind: c.online ? 'online' : 'offline',
+        key: c.online ? 'online' : 'offline',
         message: c.online ? 'online' : 'offline',
       });
       if (c.online) result.cameOnline++;
     }
     if (c.locked !== c.was_locked)
-      log.push({ deviceId: c.id, kind: 'state', message: c.locked ? 'locked' : 'unlocked' });
-    if (c.state !== c.was_state && c.state) log.push({ deviceId: c.id, kind: 'state', message: c.state });
+      log.push({
+        deviceId: c.id,
+        kind: 'state',
+        key: c.locked ? 'locked' : 'unlocked',
+        message: c.locked ? 'locked' : 'unlocked',
+      });
+    if (c.state !== c.was_state && c.state)
+      log.push({
+        deviceId: c.id,
+        kind: 'state',
+        key: 'machineState',
+        params: { state: c.state },
+        message: c.state,
+      });
     if (c.clock_skewed && !c.was_skewed)
-      log.push({ deviceId: c.id, kind: 'clock-skew', message: 'machine clock off by more than 300 s' });
+      log.push({
+        deviceId: c.id,
+        kind: 'clock-skew',
+        key: 'clockSkew',
+        params: { seconds: MAX_CLOCK_SKEW_SECONDS },
+        message: `machine clock off by more than ${MAX_CLOCK_SKEW_SECONDS} s`,
+      });
   }
   await refreshMenuStatus(
     tx,
@@ -461,6 +496,13 @@ async function writeAcks(tx: Db, b: Batch, log: LogLine[], result: BatchResult) 
       log.push({
         deviceId: c.device_id,
         kind: 'command',
+        // A reason is the machine's words (a rejected menu's): passed on untranslated.
+        ...(c.reason
+          ? {
+              key: 'commandFinishedReason' as const,
+              params: { type: c.type, state: c.state, reason: c.reason },
+            }
+          : { key: 'commandFinished' as const, params: { type: c.type, state: c.state } }),
         message: `${c.type}: ${c.state}${c.reason ? ` (${c.reason})` : ''}`,
       });
 }

@@ -10,7 +10,8 @@
  * (publish commands, hear every machine topic) at start.
  *
  * Only the secret's hash is in the database, so machines registered before MQTT_DYNSEC was turned on
- * (or imported, whose secrets nobody saw) need a new secret from the console to get an account.
+ * (or imported, whose secrets nobody saw) need a new secret from the console to get an account:
+ * "New secrets" on the selected machines (POST /api/coffee/device/credentials/bulk) does a batch.
  */
 import crypto from 'node:crypto';
 import type { MqttClient } from 'mqtt';
@@ -21,6 +22,13 @@ import type { FleetBus } from './fleet-bus.ts';
 const CONTROL = '$CONTROL/dynamic-security/v1';
 const SERVER_ROLE = 'brewfleet-server';
 const ANSWER_TIMEOUT_MS = 10_000;
+/**
+ * Account changes the bus asks for that are sent at once; the rest wait their turn. A bulk re-key
+ * announces up to 1000 secrets together, and Mosquitto works through control messages one by one
+ * (saving its config file after each change): all in flight at once, the last ones outlived their
+ * answer timeout. A few in flight still hide the round trip to a remote broker.
+ */
+const IN_FLIGHT = 16;
 
 type Command = Record<string, unknown> & { command: string };
 interface Answer {
@@ -85,12 +93,16 @@ export async function startDynsec(opts: {
           });
         }),
     );
+    // Watched from now on: a timeout that fires while the publish still waits for its PUBACK would
+    // otherwise be an unhandled rejection, which ends the process.
+    const all = Promise.all(answers);
+    all.catch(() => {});
     await client.publishAsync(
       CONTROL,
       JSON.stringify({ commands: commands.map((c, i) => ({ ...c, correlationData: ids[i] })) }),
       { qos: 1 },
     );
-    return Promise.all(answers);
+    return all;
   }
   /** Errors that only say the thing is already as wanted. */
   const fine = (error: string | undefined) => !error || /already|not found/i.test(error);
@@ -176,9 +188,25 @@ export async function startDynsec(opts: {
   // The routes announce new secrets and deleted machines; a failure is logged, never thrown at them.
   const report = (serialNumber: string) => (error: Error) =>
     log.error({ serialNumber, err: error.message }, 'machine account in Mosquitto not updated');
+  // In the order announced, at most IN_FLIGHT at a time.
+  let running = 0;
+  const waitingTurn: Array<() => void> = [];
+  async function inTurn(serialNumber: string, change: () => Promise<void>) {
+    if (running < IN_FLIGHT) running++;
+    else await new Promise<void>((resolve) => waitingTurn.push(resolve)); // the slot is handed over
+    try {
+      await change();
+    } catch (error) {
+      report(serialNumber)(error as Error);
+    } finally {
+      const next = waitingTurn.shift();
+      if (next) next();
+      else running--;
+    }
+  }
   const onIssued = (serialNumber: string, secret: string) =>
-    void issue(serialNumber, secret).catch(report(serialNumber));
-  const onRemoved = (serialNumber: string) => void remove(serialNumber).catch(report(serialNumber));
+    void inTurn(serialNumber, () => issue(serialNumber, secret));
+  const onRemoved = (serialNumber: string) => void inTurn(serialNumber, () => remove(serialNumber));
   opts.bus.on('secretIssued', onIssued);
   opts.bus.on('deviceRemoved', onRemoved);
 

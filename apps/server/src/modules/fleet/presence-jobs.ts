@@ -22,7 +22,12 @@ export async function markSilentMachinesOffline(db: Db): Promise<number> {
     );
     await appendDeviceLog(
       tx,
-      gone.map((d) => ({ deviceId: d.id, kind: 'offline' as const, message: 'no heartbeat' })),
+      gone.map((d) => ({
+        deviceId: d.id,
+        kind: 'offline' as const,
+        key: 'noHeartbeat' as const,
+        message: 'no heartbeat',
+      })),
     );
     return gone.length;
   });

@@ -125,6 +125,8 @@ export async function pushRelease(tx: Db, actor: PushActor, release: Row, only?:
       ids.map((deviceId) => ({
         deviceId,
         kind: 'command' as const,
+        key: 'menuQueued' as const,
+        params: { version, account: actor.account },
         message: `menu ${version}: queued by ${actor.account}`,
       })),
     );

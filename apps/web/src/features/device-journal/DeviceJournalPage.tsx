@@ -13,6 +13,7 @@ import { useArrivalParams } from '../../app/routing/use-arrival-params';
 import { enumLabelKey } from '../../resources/field-meta';
 import ResourcePage from '../../resources/ResourcePage';
 import { useRefOptions } from '../../resources/use-ref-options';
+import { journalMessage } from './journal-message';
 import { KIND_COLORS } from './log-kinds';
 import '../device/device.css';
 
@@ -31,18 +32,20 @@ export default function DeviceJournalPage() {
   );
 
   const adjustColumns = (columns: ColumnsType<Row>): ColumnsType<Row> =>
-    columns.map((c) =>
-      c.key === 'kind'
-        ? {
-            ...c,
-            render: (value: unknown) => (
-              <Tag color={KIND_COLORS[String(value)]} data-kind={String(value)}>
-                {t(enumLabelKey('device-log', 'kind', String(value)))}
-              </Tag>
-            ),
-          }
-        : c,
-    );
+    columns.map((c) => {
+      if (c.key === 'kind')
+        return {
+          ...c,
+          render: (value: unknown) => (
+            <Tag color={KIND_COLORS[String(value)]} data-kind={String(value)}>
+              {t(enumLabelKey('device-log', 'kind', String(value)))}
+            </Tag>
+          ),
+        };
+      // The line in the reader's language; the stored English text where a line has no key.
+      if (c.key === 'message') return { ...c, render: (_: unknown, row: Row) => journalMessage(t, row) };
+      return c;
+    });
 
   return (
     <ResourcePage

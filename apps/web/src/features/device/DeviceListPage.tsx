@@ -1,7 +1,8 @@
 /**
  * Device list (spec §3): the generic resource screen for machines, with the six counters that
- * filter it, status tags, bulk remote operations and binding for the selected rows, a new machine
- * secret (shown once, as after creating a machine), links to each machine's detail page, log and
+ * filter it, status tags, bulk remote operations, binding and new secrets for the selected rows (the
+ * secrets offered once as a CSV file: how imported machines get theirs), a new machine secret for a
+ * row (shown once, as after creating a machine), links to each machine's detail page, log and
  * channels, and live state from the machines' stream. Opened as
  * `/device-list?merchantId=…&condition=offline` it starts narrowed (merchant machines links here).
  */
@@ -28,6 +29,7 @@ import { CONDITION_FILTERS } from './device-status';
 import DeviceStatusTags from './DeviceStatusTags';
 import RemoteOperations from './RemoteOperations';
 import SecretOnceDialog, { type OnceSecret } from './SecretOnceDialog';
+import SecretsOnceDialog from './SecretsOnceDialog';
 import { useDeviceLive } from './use-device-live';
 import './device.css';
 
@@ -35,8 +37,12 @@ const PATH = '/device-list';
 const ARRIVAL = ['merchantId', 'storeId', 'condition'] as const;
 /** Flags shown together as the status tags rather than as columns of their own; the counters filter by them. */
 const CONDITION_FLAGS = ['online', 'locked', 'alarm', 'materialShortage', 'maintenanceDue'];
-/** Left out of the table to keep it readable: the status tags, and what the detail page shows. */
-const NOT_COLUMNS = new Set([...CONDITION_FLAGS, 'menuStatus', 'code', 'location']);
+/**
+ * Left out of the table to keep it readable: the status tags, and what the detail page shows. The
+ * location is a free address of up to 255 characters (it stays a search field); the code, short and
+ * what people know a machine by, is a column.
+ */
+const NOT_COLUMNS = new Set([...CONDITION_FLAGS, 'menuStatus', 'location']);
 
 const asCondition = (value: string | undefined): DeviceCondition =>
   (DEVICE_CONDITIONS as readonly string[]).includes(value ?? '') ? (value as DeviceCondition) : 'all';
@@ -64,6 +70,7 @@ export default function DeviceListPage() {
   const [rows, setRows] = useState<Row[]>([]);
   const [bindTarget, setBindTarget] = useState<BindTarget | null>(null);
   const [secret, setSecret] = useState<OnceSecret | null>(null);
+  const [secrets, setSecrets] = useState<OnceSecret[] | null>(null);
 
   const owner = useMemo(
     () => ({
@@ -110,6 +117,40 @@ export default function DeviceListPage() {
         },
       }),
     [modal, t],
+  );
+
+  // For the selected machines at once (a batch just imported: their secrets were never shown).
+  const rotateSecrets = useCallback(
+    (selected: string[], clearSelection: () => void) => {
+      const listed = selected.map((id) => names[id]).filter(Boolean);
+      modal.confirm({
+        title: t('devices.bulkSecrets.confirmTitle', { count: selected.length }),
+        content: (
+          <>
+            {listed.length > 0 && (
+              <p>
+                {listed.slice(0, 5).join(', ')}
+                {listed.length > 5 ? ` … (+${listed.length - 5})` : ''}
+              </p>
+            )}
+            <p>{t('devices.bulkSecrets.confirmHint')}</p>
+          </>
+        ),
+        okText: t('devices.bulkSecrets.action'),
+        okButtonProps: { danger: true },
+        cancelText: t('common.cancel'),
+        onOk: async () => {
+          try {
+            const answer = await deviceApi.credentialsBulk(selected);
+            setSecrets(answer.machines.map(({ serialNumber, secret }) => ({ serialNumber, secret })));
+            clearSelection();
+          } catch {
+            // toasted by the client
+          }
+        },
+      });
+    },
+    [modal, names, t],
   );
 
   const rowActions: RowAction[] = [
@@ -222,12 +263,23 @@ export default function DeviceListPage() {
                 {t('devices.bind.action')}
               </Button>
             )}
+            {can(P.device.credentials) && (
+              <Button
+                size="small"
+                danger
+                onClick={() => rotateSecrets(selected, clearSelection)}
+                data-testid="bulk-secrets"
+              >
+                {t('devices.bulkSecrets.action')}
+              </Button>
+            )}
           </>
         )}
       />
       <CommandPanel />
       <BindDialog target={bindTarget} onClose={() => setBindTarget(null)} />
       <SecretOnceDialog value={secret} onClose={() => setSecret(null)} />
+      <SecretsOnceDialog value={secrets} onClose={() => setSecrets(null)} />
     </>
   );
 }

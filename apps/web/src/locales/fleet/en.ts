@@ -62,6 +62,18 @@ export const fleetEn = {
         copied: 'Copied',
         done: 'I have copied it',
       },
+      bulkSecrets: {
+        action: 'New secrets',
+        confirmTitle: 'Issue new secrets for {{count}} machine(s)?',
+        confirmHint:
+          'The current secrets of these machines stop working at once: each stays disconnected until its new secret is entered on it. The new secrets are shown only once, as a file to download.',
+        title: 'New machine secrets',
+        issued: 'New secrets issued for {{count}} machine(s).',
+        warning:
+          'Download the file now and keep it safe: it holds each machine’s serial number and secret, which are shown only this once and cannot be read again.',
+        download: 'Download CSV',
+        done: 'I have saved the file',
+      },
       commandPanel: { title: 'Commands sent', clear: 'Clear' },
       live: {
         connecting: 'Connecting to live updates…',
@@ -184,7 +196,33 @@ export const fleetEn = {
         maintenance: 'Maintenance due',
       },
     },
-    journal: { machine: 'Machine: {{name}}', allMachines: 'Show every machine' },
+    journal: {
+      machine: 'Machine: {{name}}',
+      allMachines: 'Show every machine',
+      /** A line's words by its message key; command, cleaning and state values are translated first. */
+      messages: {
+        bound: 'Bound to merchant {{merchant}}',
+        boundToStore: 'Bound to merchant {{merchant}}, store {{store}}',
+        unbound: 'Unbound from its merchant',
+        secretIssued: 'New machine secret issued',
+        commandQueued: '{{type}}: queued by {{account}}',
+        menuQueued: 'Menu {{version}}: queued by {{account}}',
+        commandFinished: '{{type}}: {{state}}',
+        commandFinishedReason: '{{type}}: {{state}} ({{reason}})',
+        online: 'Came online',
+        offline: 'Went offline',
+        noHeartbeat: 'Went offline: no heartbeat',
+        locked: 'Locked',
+        unlocked: 'Unlocked',
+        machineState: 'State: {{state}}',
+        clockSkew: 'Machine clock off by more than {{seconds}} s',
+        fault: 'Fault {{code}}: {{message}}',
+        faultCode: 'Fault {{code}}',
+        faultCleared: 'Fault {{code}} cleared',
+        cleaning: '{{kind}}: {{result}}',
+        channelRefill: 'Channel {{channel}} refilled',
+      },
+    },
   },
   resources: {
     device: {
@@ -276,6 +314,8 @@ export const fleetEn = {
       title: 'Production records',
       fields: {
         deviceId: 'Machine',
+        merchantId: 'Merchant',
+        storeId: 'Store',
         serialNumber: 'Serial number',
         producedAt: 'Produced at',
         productCode: 'Product code',
@@ -301,6 +341,8 @@ export const fleetEn = {
       title: 'Fault log',
       fields: {
         deviceId: 'Machine',
+        merchantId: 'Merchant',
+        storeId: 'Store',
         serialNumber: 'Serial number',
         code: 'Fault code',
         message: 'Message',
@@ -316,6 +358,8 @@ export const fleetEn = {
       title: 'Cleaning records',
       fields: {
         deviceId: 'Machine',
+        merchantId: 'Merchant',
+        storeId: 'Store',
         serialNumber: 'Serial number',
         kind: 'Cleaning',
         result: 'Result',
@@ -332,9 +376,13 @@ export const fleetEn = {
       title: 'Machine log',
       fields: {
         deviceId: 'Machine',
+        merchantId: 'Merchant',
+        storeId: 'Store',
         serialNumber: 'Serial number',
         kind: 'Kind',
         message: 'Message',
+        messageKey: 'Message key',
+        params: 'Message parameters',
         at: 'Time',
       },
       values: {
@@ -357,6 +405,8 @@ export const fleetEn = {
       title: 'Remote commands',
       fields: {
         deviceId: 'Machine',
+        merchantId: 'Merchant',
+        storeId: 'Store',
         serialNumber: 'Serial number',
         type: 'Command',
         state: 'State',

@@ -61,6 +61,17 @@ export const fleetTw: Strings<typeof fleetEn> = {
         copied: '已複製',
         done: '我已複製',
       },
+      bulkSecrets: {
+        action: '批次重設金鑰',
+        confirmTitle: '為 {{count}} 台機器核發新金鑰？',
+        confirmHint:
+          '這些機器目前的金鑰立即失效：在機器上輸入新金鑰之前，機器無法連線。新金鑰只顯示一次，以檔案形式下載。',
+        title: '新的機器金鑰',
+        issued: '已為 {{count}} 台機器核發新金鑰。',
+        warning: '請立即下載檔案並妥善保管：檔案包含每台機器的序號與金鑰，只顯示這一次，之後無法再查看。',
+        download: '下載 CSV',
+        done: '我已儲存檔案',
+      },
       commandPanel: { title: '已傳送的指令', clear: '清除' },
       live: {
         connecting: '正在連線即時更新…',
@@ -181,7 +192,32 @@ export const fleetTw: Strings<typeof fleetEn> = {
         maintenance: '需保養',
       },
     },
-    journal: { machine: '機器：{{name}}', allMachines: '顯示所有機器' },
+    journal: {
+      machine: '機器：{{name}}',
+      allMachines: '顯示所有機器',
+      messages: {
+        bound: '綁定至商戶 {{merchant}}',
+        boundToStore: '綁定至商戶 {{merchant}}，門市 {{store}}',
+        unbound: '已解除與商戶的綁定',
+        secretIssued: '已核發新的機器金鑰',
+        commandQueued: '{{type}}：由 {{account}} 發出，佇列中',
+        menuQueued: '菜單 {{version}}：由 {{account}} 發出，佇列中',
+        commandFinished: '{{type}}：{{state}}',
+        commandFinishedReason: '{{type}}：{{state}}（{{reason}}）',
+        online: '上線',
+        offline: '離線',
+        noHeartbeat: '離線：未收到心跳',
+        locked: '已鎖定',
+        unlocked: '已解鎖',
+        machineState: '狀態：{{state}}',
+        clockSkew: '機器時鐘偏差超過 {{seconds}} 秒',
+        fault: '故障 {{code}}：{{message}}',
+        faultCode: '故障 {{code}}',
+        faultCleared: '故障 {{code}} 已排除',
+        cleaning: '{{kind}}：{{result}}',
+        channelRefill: '料道 {{channel}} 已補料',
+      },
+    },
   },
   resources: {
     device: {
@@ -273,6 +309,8 @@ export const fleetTw: Strings<typeof fleetEn> = {
       title: '出杯紀錄',
       fields: {
         deviceId: '機器',
+        merchantId: '商戶',
+        storeId: '門市',
         serialNumber: '序號',
         producedAt: '出杯時間',
         productCode: '商品編碼',
@@ -298,6 +336,8 @@ export const fleetTw: Strings<typeof fleetEn> = {
       title: '故障日誌',
       fields: {
         deviceId: '機器',
+        merchantId: '商戶',
+        storeId: '門市',
         serialNumber: '序號',
         code: '故障代碼',
         message: '說明',
@@ -313,6 +353,8 @@ export const fleetTw: Strings<typeof fleetEn> = {
       title: '清洗紀錄',
       fields: {
         deviceId: '機器',
+        merchantId: '商戶',
+        storeId: '門市',
         serialNumber: '序號',
         kind: '清洗類型',
         result: '結果',
@@ -329,9 +371,13 @@ export const fleetTw: Strings<typeof fleetEn> = {
       title: '機器日誌',
       fields: {
         deviceId: '機器',
+        merchantId: '商戶',
+        storeId: '門市',
         serialNumber: '序號',
         kind: '類型',
         message: '內容',
+        messageKey: '訊息鍵',
+        params: '訊息參數',
         at: '時間',
       },
       values: {
@@ -354,6 +400,8 @@ export const fleetTw: Strings<typeof fleetEn> = {
       title: '遠端指令',
       fields: {
         deviceId: '機器',
+        merchantId: '商戶',
+        storeId: '門市',
         serialNumber: '序號',
         type: '指令',
         state: '狀態',

@@ -61,6 +61,17 @@ export const fleetZh: Strings<typeof fleetEn> = {
         copied: '已复制',
         done: '我已复制',
       },
+      bulkSecrets: {
+        action: '批量重置密钥',
+        confirmTitle: '为 {{count}} 台机器签发新密钥？',
+        confirmHint:
+          '这些机器当前的密钥立即失效：在机器上输入新密钥之前，机器无法连接。新密钥只显示一次，以文件形式下载。',
+        title: '新的机器密钥',
+        issued: '已为 {{count}} 台机器签发新密钥。',
+        warning: '请立即下载文件并妥善保管：文件包含每台机器的序列号和密钥，只显示这一次，之后无法再查看。',
+        download: '下载 CSV',
+        done: '我已保存文件',
+      },
       commandPanel: { title: '已发送的指令', clear: '清除' },
       live: {
         connecting: '正在连接实时更新…',
@@ -181,7 +192,32 @@ export const fleetZh: Strings<typeof fleetEn> = {
         maintenance: '需维护',
       },
     },
-    journal: { machine: '机器：{{name}}', allMachines: '显示所有机器' },
+    journal: {
+      machine: '机器：{{name}}',
+      allMachines: '显示所有机器',
+      messages: {
+        bound: '绑定到商户 {{merchant}}',
+        boundToStore: '绑定到商户 {{merchant}}，门店 {{store}}',
+        unbound: '已解除与商户的绑定',
+        secretIssued: '已签发新的机器密钥',
+        commandQueued: '{{type}}：由 {{account}} 发出，排队中',
+        menuQueued: '菜单 {{version}}：由 {{account}} 发出，排队中',
+        commandFinished: '{{type}}：{{state}}',
+        commandFinishedReason: '{{type}}：{{state}}（{{reason}}）',
+        online: '上线',
+        offline: '离线',
+        noHeartbeat: '离线：未收到心跳',
+        locked: '已锁定',
+        unlocked: '已解锁',
+        machineState: '状态：{{state}}',
+        clockSkew: '机器时钟偏差超过 {{seconds}} 秒',
+        fault: '故障 {{code}}：{{message}}',
+        faultCode: '故障 {{code}}',
+        faultCleared: '故障 {{code}} 已恢复',
+        cleaning: '{{kind}}：{{result}}',
+        channelRefill: '料道 {{channel}} 已补料',
+      },
+    },
   },
   resources: {
     device: {
@@ -273,6 +309,8 @@ export const fleetZh: Strings<typeof fleetEn> = {
       title: '出杯记录',
       fields: {
         deviceId: '机器',
+        merchantId: '商户',
+        storeId: '门店',
         serialNumber: '序列号',
         producedAt: '出杯时间',
         productCode: '产品编码',
@@ -298,6 +336,8 @@ export const fleetZh: Strings<typeof fleetEn> = {
       title: '故障日志',
       fields: {
         deviceId: '机器',
+        merchantId: '商户',
+        storeId: '门店',
         serialNumber: '序列号',
         code: '故障代码',
         message: '描述',
@@ -313,6 +353,8 @@ export const fleetZh: Strings<typeof fleetEn> = {
       title: '清洗记录',
       fields: {
         deviceId: '机器',
+        merchantId: '商户',
+        storeId: '门店',
         serialNumber: '序列号',
         kind: '清洗类型',
         result: '结果',
@@ -329,9 +371,13 @@ export const fleetZh: Strings<typeof fleetEn> = {
       title: '机器日志',
       fields: {
         deviceId: '机器',
+        merchantId: '商户',
+        storeId: '门店',
         serialNumber: '序列号',
         kind: '类型',
         message: '内容',
+        messageKey: '消息键',
+        params: '消息参数',
         at: '时间',
       },
       values: {
@@ -354,6 +400,8 @@ export const fleetZh: Strings<typeof fleetEn> = {
       title: '远程指令',
       fields: {
         deviceId: '机器',
+        merchantId: '商户',
+        storeId: '门店',
         serialNumber: '序列号',
         type: '指令',
         state: '状态',
