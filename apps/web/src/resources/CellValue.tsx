@@ -65,7 +65,13 @@ export default function CellValue({
       return <RefLabel field={field} value={value} />;
     case 'image':
       return (
-        <Image src={mediaUrl(String(value))} alt="" width={32} height={32} style={{ objectFit: 'cover' }} />
+        <Image
+          src={mediaUrl(String(value))}
+          alt={t('upload.preview')}
+          width={32}
+          height={32}
+          style={{ objectFit: 'cover' }}
+        />
       );
     case 'images': {
       // The cover, and how many more there are.
@@ -73,7 +79,13 @@ export default function CellValue({
       if (!images.length) return null;
       return (
         <Space size={4}>
-          <Image src={mediaUrl(images[0])} alt="" width={32} height={32} style={{ objectFit: 'cover' }} />
+          <Image
+            src={mediaUrl(images[0])}
+            alt={t('upload.preview')}
+            width={32}
+            height={32}
+            style={{ objectFit: 'cover' }}
+          />
           {images.length > 1 && <Typography.Text type="secondary">+{images.length - 1}</Typography.Text>}
         </Space>
       );
