@@ -113,6 +113,40 @@ describe('import', () => {
     expect(big.status).toBe(413);
   });
 
+  it('names a unique field a row repeats as the API does, not as “This record already exists”', async () => {
+    const type = await t.call('POST', '/api/coffee/device-type', {
+      token: admin,
+      body: { name: 'Import espresso', family: 'coffee', automation: 'automatic' },
+    });
+    const model = await t.call('POST', '/api/coffee/device-model', {
+      token: admin,
+      body: { name: 'IMP-1', code: 'IMP-1', deviceTypeId: type.json().data.id },
+    });
+    const modelId = model.json().data.id;
+    const serial = `IMP-${crypto.randomBytes(3).toString('hex')}`;
+    const single = await t.call('POST', '/api/coffee/device', {
+      token: admin,
+      body: { name: 'First', serialNumber: serial, modelId },
+      lang: 'en',
+    });
+    expect(single.statusCode, single.body).toBe(200);
+    const csv = `name,serialNumber,modelId\nAgain,${serial},${modelId}\nNew,${serial}-2,${modelId}\n`;
+    const { status, body } = await upload('device', 'd.csv', Buffer.from(csv), true);
+    expect(status).toBe(200);
+    // The database's unique index refuses the row; its message is the API's for the same conflict.
+    const again = await t.call('POST', '/api/coffee/device', {
+      token: admin,
+      body: { name: 'Again', serialNumber: serial, modelId },
+      lang: 'en',
+    });
+    expect(again.json().errors).toEqual([
+      { field: 'serialNumber', message: 'A machine with this serial number already exists' },
+    ]);
+    expect(body.data.errors).toEqual([
+      { row: 2, field: 'serialNumber', message: 'A machine with this serial number already exists' },
+    ]);
+  });
+
   it('offers a template with the importable columns', async () => {
     const res = await t.call('GET', '/api/coffee/account/import-template', {
       token: admin,

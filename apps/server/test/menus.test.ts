@@ -184,7 +184,8 @@ it('freezes recipe combinations, options, orderable and snacks into the release 
     price: '3.50',
     recipe: recipe(92, 60),
     optionTypeIds: [size.id],
-    recipeCombos: [{ optionIds: [large.id], amountFactor: 1.5, priceChange: '0.80' }],
+    // 18 g of powder × 1.3 stays within the grinder's 25 g (× 1.5 would not: catalog-rules.test.ts).
+    recipeCombos: [{ optionIds: [large.id], amountFactor: 1.3, priceChange: '0.80' }],
     orderable: false,
     showSnacks: true,
     snackIds: [cookie.id],
@@ -196,10 +197,20 @@ it('freezes recipe combinations, options, orderable and snacks into the release 
   });
   const frozen = {
     code: 'FLAT',
+    // The option's type says how the customer chooses: one size at most, and one must be chosen.
     options: [
-      { id: large.id, type: 'Size', name: 'Large', priceChange: '0.60', amountFactor: 1.4, isDefault: false },
+      {
+        id: large.id,
+        type: 'Size',
+        name: 'Large',
+        priceChange: '0.60',
+        amountFactor: 1.4,
+        isDefault: false,
+        multiple: false,
+        required: true,
+      },
     ],
-    combos: [{ optionIds: [large.id], amountFactor: 1.5, priceChange: '0.80' }],
+    combos: [{ optionIds: [large.id], amountFactor: 1.3, priceChange: '0.80' }],
     orderable: false,
     showSnacks: true,
     snacks: [{ id: cookie.id, name: 'Cookie', price: '1.20' }],
@@ -308,4 +319,78 @@ it('never puts one merchant’s product on another merchant’s machine', async 
     theirs.id,
   ]);
   expect(commands[0].n).toBe(0);
+});
+
+it('sends no product switched off for the store, whether chosen by hand or sold there, and says how options are chosen', async () => {
+  const extras = await ok('POST', '/api/coffee/option-type', {
+    name: 'Extras',
+    multiple: true,
+    required: false,
+  });
+  const shot = await ok('POST', '/api/coffee/option', { name: 'Extra shot', optionTypeId: extras.id });
+  const off = await ok('POST', '/api/coffee/product', {
+    name: 'Ristretto',
+    code: 'RIS',
+    kind: 'drink',
+    family: 'coffee',
+    price: '2.40',
+    recipe: recipe(93, 20),
+    optionTypeIds: [extras.id],
+  });
+  const sellingOff = await ok('POST', '/api/coffee/store-product', {
+    storeId,
+    productId: off.id,
+    available: false,
+  });
+  const [esp] = (await ok('POST', '/api/coffee/product/list', { code: 'ESP' })).list;
+  const codes = (content: { products: Array<{ code: string }> }) => content.products.map((p) => p.code);
+  // Chosen by hand for the store: left out, like a store's own list leaves it out.
+  const chosen = await ok('POST', '/api/coffee/menu-release', {
+    name: 'Chosen',
+    storeId,
+    productIds: [off.id, esp.id],
+  });
+  expect(codes(chosen.content)).toEqual(['ESP']);
+  const sold = await ok('POST', '/api/coffee/menu-release', { name: 'Sold', storeId });
+  expect(codes(sold.content)).not.toContain('RIS');
+  // Only it: nothing these machines may make.
+  const alone = await f.t.call('POST', '/api/coffee/menu-release', {
+    token: alpha,
+    lang: 'en',
+    body: { name: 'Alone', storeId, productIds: [off.id] },
+  });
+  expect([alone.statusCode, alone.json().msg]).toEqual([
+    400,
+    'The menu has no product these machines can make',
+  ]);
+  // Chosen for a machine of the store, named by id: the machine's store decides when it is pushed.
+  const byMachine = await ok('POST', '/api/coffee/menu-release', {
+    name: 'By machine',
+    deviceIds: [registered[0].id],
+    productIds: [off.id, esp.id],
+  });
+  expect(codes(byMachine.content)).toEqual(['ESP', 'RIS']);
+  await ok('POST', '/api/coffee/menu-release/push', { id: byMachine.id });
+  const sent = async (releaseId: string) =>
+    (
+      await f.t.sql(`select params from device_command where menu_release_id = $1 and device_id = $2`, [
+        releaseId,
+        registered[0].id,
+      ])
+    )[0].params.menu.products as Array<{ code: string; options: unknown[] }>;
+  expect((await sent(byMachine.id)).map((p) => p.code)).toEqual(['ESP']);
+  // Switched on again, it goes, its option telling the machine several may be chosen, or none.
+  await ok('PUT', '/api/coffee/store-product', { id: sellingOff.id, available: true });
+  const again = await ok('POST', '/api/coffee/menu-release', {
+    name: 'Back on',
+    deviceIds: [registered[0].id],
+    productIds: [off.id],
+  });
+  await ok('POST', '/api/coffee/menu-release/push', { id: again.id });
+  expect(await sent(again.id)).toMatchObject([
+    {
+      code: 'RIS',
+      options: [{ id: shot.id, type: 'Extras', name: 'Extra shot', multiple: true, required: false }],
+    },
+  ]);
 });

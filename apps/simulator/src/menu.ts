@@ -1,11 +1,12 @@
 /**
  * What a machine does with a pushed menu (docs/device-protocol.md §4.4, `menu`): it checks every
  * product against its family and its own parameter ranges (the contracts' defaults: what the
- * hardware can do, whatever the console's settings say) and adopts the menu whole, or rejects it
- * whole with a reason per product.
+ * hardware can do, whatever the console's settings say), also as each recipe combination scales
+ * it, and adopts the menu whole, or rejects it whole with a reason per product.
  */
 import {
   PARAMETER_DEFAULTS,
+  checkCombos,
   checkRecipe,
   menuCommandParams,
   translate,
@@ -30,7 +31,14 @@ export function checkMenu(family: Family, params: unknown): MenuVerdict {
       });
       continue;
     }
-    for (const issue of checkRecipe(family, product.recipe, PARAMETER_DEFAULTS))
+    // A combination is named by its options, as the menu lists them.
+    const optionNames = new Map(product.options.map((o) => [o.id, o.name]));
+    const label = (combo: { optionIds: readonly string[] }) =>
+      combo.optionIds.map((id) => optionNames.get(id) ?? id).join(' / ') || undefined;
+    for (const issue of [
+      ...checkRecipe(family, product.recipe, PARAMETER_DEFAULTS),
+      ...checkCombos(family, product.recipe, product.combos ?? [], PARAMETER_DEFAULTS, label),
+    ])
       details.push({ productCode: product.code, message: translate(issue.key, 'en', issue.params) });
   }
   if (!menu.products.length) details.push({ message: 'the menu has no product' });

@@ -29,7 +29,7 @@ const product = (overrides: Partial<MenuProduct> = {}): MenuProduct => ({
     ],
   },
   options: [
-    { id: '11', type: 'Size', name: 'Large', priceChange: '0.50', amountFactor: 1.5, isDefault: false },
+    { id: '11', type: 'Size', name: 'Large', priceChange: '0.50', amountFactor: 1.3, isDefault: false },
   ],
   toppings: [],
   ...overrides,
@@ -45,7 +45,8 @@ describe('checkMenu', () => {
       'coffee',
       menu([
         product({
-          combos: [{ optionIds: ['11'], amountFactor: 1.5, priceChange: '0.50' }],
+          options: [{ ...product().options[0], multiple: false, required: true }],
+          combos: [{ optionIds: ['11'], amountFactor: 1.3, priceChange: '0.50' }],
           orderable: true,
           showSnacks: true,
           snacks: [{ id: '7', name: 'Croissant', price: '2.00' }],
@@ -55,10 +56,28 @@ describe('checkMenu', () => {
       ]),
     );
     expect(verdict.ok).toBe(true);
-    if (verdict.ok)
+    if (verdict.ok) {
       expect(verdict.menu.products[0].combos).toEqual([
-        { optionIds: ['11'], amountFactor: 1.5, priceChange: '0.50' },
+        { optionIds: ['11'], amountFactor: 1.3, priceChange: '0.50' },
       ]);
+      // Whether the option's type takes one choice or several, and must be chosen.
+      expect(verdict.menu.products[0].options[0]).toMatchObject({ multiple: false, required: true });
+    }
+  });
+
+  it('rejects a combination that scales an amount past what the machine can do; other parameters stay', () => {
+    // 18 g × 1.5 is 27 g of powder, over 25 g; the temperature is not scaled (93 °C × 1.5 would be).
+    const verdict = checkMenu(
+      'coffee',
+      menu([product({ combos: [{ optionIds: ['11'], amountFactor: 1.5, priceChange: '0.50' }] })]),
+    );
+    expect(verdict).toEqual({
+      ok: false,
+      reason: 'menu 2026-11-22.1 rejected: 1 problem(s)',
+      details: [
+        { productCode: 'ESP', message: 'Combination Large (× 1.5), step 1: powderG 27 is outside 5–25 g' },
+      ],
+    });
   });
 
   it('rejects the whole menu with one detail per problem product', () => {

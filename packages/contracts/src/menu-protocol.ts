@@ -29,6 +29,11 @@ export const menuProduct = z.object({
         priceChange: money,
         amountFactor: z.number().min(0).max(5),
         isDefault: z.boolean(),
+        // Of the option's type, repeated on each of its options (absent in menus made before them):
+        /** The customer may choose several options of this type (else one at most). */
+        multiple: z.boolean().optional(),
+        /** The customer must choose an option of this type (else it may be left out). */
+        required: z.boolean().optional(),
       }),
     )
     .max(100),

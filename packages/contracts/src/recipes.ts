@@ -133,6 +133,93 @@ export function checkRecipe(
   return issues;
 }
 
+/**
+ * Which recipe parameters a recipe combination's `amountFactor` multiplies: the amounts, measured in
+ * ml or g (water, milk, powder, ice …). Temperatures, pressures and times stay as they are: a large
+ * cup is not brewed hotter or longer. The console, the server and a machine all scale by this rule.
+ */
+export const SCALED_UNITS: readonly string[] = ['ml', 'g'];
+export const scalesWithAmount = (range: Pick<ParameterRange, 'unit'>): boolean =>
+  SCALED_UNITS.includes(range.unit);
+
+/** A recipe combination as the checks read it; a factor not set yet (a draft) is not checked. */
+export interface ComboFactor {
+  optionIds: readonly string[];
+  amountFactor: number | null | undefined;
+}
+
+/**
+ * Check what each recipe combination makes of the recipe: every amount (`scalesWithAmount`) times
+ * the combination's factor stays within its range. A parameter that is unknown or already out of
+ * range is the recipe check's to report, not each combination's. `label` names a combination (its
+ * options' names, where the caller knows them); without it, its number.
+ */
+export function checkCombos(
+  family: MachineFamily,
+  recipe: Recipe,
+  combos: readonly ComboFactor[],
+  ranges: readonly ParameterRange[],
+  label: (combo: ComboFactor, index: number) => string | undefined = () => undefined,
+): RecipeIssue[] {
+  const issues: RecipeIssue[] = [];
+  const own = new Map(ranges.filter((r) => r.family === family).map((r) => [r.key, r]));
+  combos.forEach((combo, c) => {
+    const factor = combo.amountFactor;
+    if (factor == null || !Number.isFinite(factor)) return;
+    recipe.steps.forEach((step, i) => {
+      for (const [key, value] of Object.entries(step.params)) {
+        const range = own.get(key);
+        if (!range || !scalesWithAmount(range) || value < range.min || value > range.max) continue;
+        // Rounded as people read amounts: 250 ml × 1.6 is 400 ml, not 400.00000000000006.
+        const scaled = Math.round(value * factor * 1000) / 1000;
+        if (scaled >= range.min && scaled <= range.max) continue;
+        issues.push({
+          path: `recipeCombos.${c}.amountFactor`,
+          key: 'msg.comboOutOfRange',
+          params: {
+            combo: label(combo, c) ?? c + 1,
+            factor,
+            step: i + 1,
+            name: key,
+            value: scaled,
+            min: range.min,
+            max: range.max,
+            unit: range.unit,
+          },
+        });
+      }
+    });
+  });
+  return issues;
+}
+
+/** A product's parts the rules below read: an API body, a stored row or the console's draft. */
+export interface ProductParts {
+  kind?: string | null;
+  materials?: readonly unknown[] | null;
+  freeSmallMaterialIds?: ReadonlyArray<string | number> | null;
+  chargedSmallMaterialIds?: ReadonlyArray<string | number> | null;
+}
+
+/**
+ * Rules on a product beyond its recipe, the console's and the server's alike: what a machine makes
+ * uses up materials (the channels' levels and the consumption figures need them; a snack is sold as
+ * it is), and a topping is offered either free or for a charge, not both. `materialsRequired: false`
+ * leaves out the first.
+ */
+export function checkProductParts(
+  product: ProductParts,
+  { materialsRequired = true }: { materialsRequired?: boolean } = {},
+): RecipeIssue[] {
+  const issues: RecipeIssue[] = [];
+  if (materialsRequired && product.kind !== 'snack' && !product.materials?.length)
+    issues.push({ path: 'materials', key: 'msg.productNeedsMaterial', params: {} });
+  const free = new Set((product.freeSmallMaterialIds ?? []).map(String));
+  if ((product.chargedSmallMaterialIds ?? []).some((id) => free.has(String(id))))
+    issues.push({ path: 'chargedSmallMaterialIds', key: 'msg.toppingFreeAndCharged', params: {} });
+  return issues;
+}
+
 /** A product's material lines (the materials step). */
 export const productMaterialsSchema = z
   .array(

@@ -143,7 +143,7 @@ test('products: a coffee product through the flow, a recipe error fixed, a draft
   await problems.waitFor({ state: 'detached' });
   await view(page).getByRole('button', { name: 'Add a parameter' }).click();
   await choose(page, step(page, 'recipe'), 'Parameter 2', 'Powder (g)');
-  await view(page).getByLabel('Value 2', { exact: true }).fill('18');
+  await view(page).getByLabel('Value 2', { exact: true }).fill('17');
   await next(page, 'combos');
 
   // 4. Recipe combination: one row per size, the large one from its option's settings.
@@ -176,7 +176,7 @@ test('products: a coffee product through the flow, a recipe error fixed, a draft
   const [brew] = (product.recipe as { steps: Item[] }).steps;
   expectEqual(
     [brew.action, brew.channel, brew.params],
-    ['brew', 1, { powderG: 18, temperatureC: 93 }],
+    ['brew', 1, { powderG: 17, temperatureC: 93 }],
     'recipe',
   );
   expectEqual(

@@ -132,6 +132,22 @@ export const MESSAGES = {
     zh: '组合 {{index}}：{{name}} 不是该商品所选规格中的选项',
     tw: '組合 {{index}}：{{name}} 不是此商品所選規格中的選項',
   },
+  // {{combo}} is the combination's options ('Large / No ice') or its number.
+  'msg.comboOutOfRange': {
+    en: 'Combination {{combo}} (× {{factor}}), step {{step}}: {{name}} {{value}} is outside {{min}}–{{max}} {{unit}}',
+    zh: '组合 {{combo}}（× {{factor}}），第 {{step}} 步：{{name}} {{value}} 超出 {{min}}–{{max}} {{unit}}',
+    tw: '組合 {{combo}}（× {{factor}}），第 {{step}} 步：{{name}} {{value}} 超出 {{min}}–{{max}} {{unit}}',
+  },
+  'msg.productNeedsMaterial': {
+    en: 'Add the materials the product uses',
+    zh: '请添加商品所用的原料',
+    tw: '請新增商品所用的原料',
+  },
+  'msg.toppingFreeAndCharged': {
+    en: 'A topping cannot be both free and charged',
+    zh: '同一小料不能既免费又收费',
+    tw: '同一小料不能既免費又加價',
+  },
   'msg.segmentsOnlyTea': {
     en: 'Only tea recipes have extraction segments',
     zh: '只有茶饮配方有萃取分段',
@@ -203,6 +219,11 @@ export const MESSAGES = {
   'msg.routeNotFound': { en: 'No such endpoint', zh: '接口不存在', tw: '介面不存在' },
   'msg.conflict': { en: 'This record already exists', zh: '该记录已存在', tw: '該記錄已存在' },
   'msg.inUse': { en: 'This record is still in use', zh: '该记录仍在使用中', tw: '該記錄仍在使用中' },
+  'msg.inUseByProducts': {
+    en: 'This record is still in use (products using it: {{count}})',
+    zh: '该记录仍在使用中（使用它的商品：{{count}} 个）',
+    tw: '該記錄仍在使用中（使用它的商品：{{count}} 項）',
+  },
   'msg.internal': { en: 'Internal server error', zh: '服务器内部错误', tw: '伺服器內部錯誤' },
   'msg.tooLarge': { en: 'The upload is too large', zh: '上传的文件过大', tw: '上傳的檔案過大' },
   'msg.unsupportedType': {

@@ -18,6 +18,7 @@ import { registerResource } from '../../platform/crud/register-resource.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import type { ResourceHooks, Row } from '../../platform/crud/types.ts';
 import type { ModuleDeps } from '../deps.ts';
+import { refuseWhileProductsUse } from './in-use.ts';
 import { merchantOwned } from './owner.ts';
 import { registerProducts } from './products.ts';
 import { registerSales } from './sales.ts';
@@ -62,8 +63,12 @@ export function registerCatalogModule(app: FastifyInstance, deps: ModuleDeps) {
     optionTypeResource,
     optionResource,
     extraProductResource,
-  ])
-    registerResource(app, deps, def, { hooks: def === materialResource ? materialHooks : merchantOwned });
+  ]) {
+    const hooks = def === materialResource ? materialHooks : merchantOwned;
+    registerResource(app, deps, def, {
+      hooks: { ...hooks, beforeDelete: refuseWhileProductsUse(def.name) },
+    });
+  }
   registerResource(app, deps, productParameterResource, {
     hooks: {
       beforeUpdate(input, existing) {

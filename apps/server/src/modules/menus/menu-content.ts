@@ -4,7 +4,7 @@
  * machine then gets the part it can make — its family, its merchant's products — at its own
  * prices, as a `menu` command.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { menuContent, type MenuContent, type MenuProduct } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { badRequest } from '../../platform/http/errors.ts';
@@ -38,10 +38,21 @@ export interface TargetDevice {
 const money = (value: unknown) => Number(value ?? 0).toFixed(2);
 
 /**
- * The products of a release: those named, or what the store and the machines sell. Every one must
- * be the release merchant's to sell (its own or an ancestor's, the rule of catalog/sales.ts): its
- * content is frozen into a row that merchant reads, so another merchant's product is refused, not
- * left out. Without a merchant, the store's.
+ * The availability rule, one for every way a product reaches a machine (chosen by hand for a
+ * release, or what the store and its machines sell): a product switched off for a store
+ * (store_product.available false) goes to none of that store's machines, and one switched off for a
+ * machine (machine_product) not to that machine. No row means available.
+ */
+const availableAtStore = (product: SQL, storeId: string | null): SQL =>
+  sql`not exists (select 1 from store_product x where x.product_id = ${product} and x.store_id = ${storeId}
+                  and not x.available)`;
+
+/**
+ * The products of a release: those named, or what the store and the machines sell, in both cases
+ * without what is switched off at the store (`availableAtStore`). Every one must be the release
+ * merchant's to sell (its own or an ancestor's, the rule of catalog/sales.ts): its content is frozen
+ * into a row that merchant reads, so another merchant's product is refused, not left out. Without a
+ * merchant, the store's.
  */
 export async function releaseProducts(
   db: Db,
@@ -87,7 +98,8 @@ export async function releaseProducts(
                coalesce((select jsonb_agg(jsonb_build_object('id', s.id::text, 'name', s.name, 'price', s.price::text) order by s.name)
                          from snack s where s.id = any(coalesce(p.snack_ids, '{}')) and s.listed), '[]') as snacks,
                coalesce((select jsonb_agg(jsonb_build_object('id', o.id::text, 'type', t.name, 'name', o.name, 'priceChange', o.price_change::text,
-                                 'amountFactor', o.amount_factor, 'isDefault', o.is_default) order by t.sort_order, o.sort_order)
+                                 'amountFactor', o.amount_factor, 'isDefault', o.is_default,
+                                 'multiple', t.multiple, 'required', t.required) order by t.sort_order, o.sort_order)
                          from product_option o join option_type t on t.id = o.option_type_id
                          where o.option_type_id = any(coalesce(p.option_type_ids, '{}'))), '[]') as options,
                coalesce((select jsonb_agg(jsonb_build_object('name', s.name, 'price', s.price::text, 'charged', s.charged) order by s.name)
@@ -96,6 +108,7 @@ export async function releaseProducts(
         from product p
         left join store_product sp on sp.product_id = p.id and sp.store_id = ${opts.storeId}
         where p.id = any(${`{${ids.join(',')}}`}::bigint[]) and p.listed and p.kind <> 'snack' and p.recipe is not null
+          and ${availableAtStore(sql`p.id`, opts.storeId)}
         order by p.sort_order, p.name`,
   );
   return found.map((p) => ({
@@ -130,7 +143,8 @@ export async function releaseProducts(
 
 /**
  * One machine's menu: the release's products of its family and of its merchant (or a merchant above
- * it), at the machine's own prices, without what it does not sell.
+ * it), at the machine's own prices, without what it does not sell — switched off for the machine or
+ * for its store, as the console shows it when the menu is pushed.
  */
 export async function menuForDevice(
   db: Db,
@@ -145,7 +159,8 @@ export async function menuForDevice(
         sql`select p.id::text, mp.price::text as price, mp.available
             from product p left join machine_product mp on mp.product_id = p.id and mp.device_id = ${device.id}
             where p.id = any(${`{${ids.join(',')}}`}::bigint[])
-              and ${device.merchant_id}::bigint = any(merchant_subtree(p.merchant_id))`,
+              and ${device.merchant_id}::bigint = any(merchant_subtree(p.merchant_id))
+              and ${availableAtStore(sql`p.id`, device.store_id)}`,
       )
     : [];
   const byId = new Map(allowed.map((a) => [a.id, a]));

@@ -15,7 +15,7 @@ import {
 } from '@brewfleet/contracts';
 import { pgErrorOf, type Db } from '../db/client.ts';
 import { AppError, badRequest, type ErrorDetail } from '../http/errors.ts';
-import { localizeIssue } from '../http/plumbing.ts';
+import { localizeIssue, uniqueViolation } from '../http/plumbing.ts';
 import { all, listConditions, listOrder } from './query.ts';
 import { storedFields } from './table.ts';
 import { progressReporter } from './import-progress.ts';
@@ -224,7 +224,8 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
               if (error instanceof AppError) {
                 errors.push(...rowErrors(row, error));
               } else if (pgErrorOf(error).code === '23505') {
-                errors.push({ row, message: 'msg.conflict' });
+                const { key, field } = uniqueViolation(pgErrorOf(error).constraint);
+                errors.push({ row, ...(field ? { field } : {}), message: key });
               } else throw error;
             }
           }

@@ -9,15 +9,25 @@ import { DEFAULT_LANGUAGE, LANGUAGES, matchLanguage, translate, type Language } 
 import { AppError, type ErrorDetail } from './errors.ts';
 import { pgErrorOf } from '../db/client.ts';
 
+/** What a unique index's violation means, by constraint name; else 'This record already exists'. */
 const UNIQUE_CONSTRAINTS: Record<string, { key: string; field: string }> = {
   account_account_key: { key: 'msg.accountExists', field: 'account' },
   role_name_key: { key: 'msg.roleExists', field: 'roleName' },
   device_serial_number_key: { key: 'msg.serialNumberTaken', field: 'serialNumber' },
   device_channel_device_id_channel_number_key: { key: 'msg.channelTaken', field: 'channelNumber' },
+  channel_config_number_key: { key: 'msg.configChannelTaken', field: 'channelNumber' },
   product_merchant_code_key: { key: 'msg.productCodeExists', field: 'code' },
   store_product_store_id_product_id_key: { key: 'msg.conflict', field: 'productId' },
   machine_product_device_id_product_id_key: { key: 'msg.conflict', field: 'productId' },
 };
+
+/**
+ * The message (and field) of a violated unique index: an HTTP answer and an import's row error
+ * say the same ('This product code already exists', not 'This record already exists').
+ */
+export function uniqueViolation(constraint: string | undefined): { key: string; field?: string } {
+  return UNIQUE_CONSTRAINTS[constraint ?? ''] ?? { key: 'msg.conflict' };
+}
 
 const zodLocales: Record<Language, () => { localeError: (issue: any) => unknown }> = {
   en: z.locales.en,
@@ -139,9 +149,9 @@ export async function registerPlumbing(app: FastifyInstance) {
     const pg = pgErrorOf(error);
     if (pg.code === '23505') {
       // A unique index the service layer could not check (it sees only its tenant's rows).
-      const known = UNIQUE_CONSTRAINTS[pg.constraint ?? ''];
-      const msg = translate(known?.key ?? 'msg.conflict', lang);
-      return send(reply, 409, msg, known ? [{ field: known.field, message: msg }] : undefined);
+      const { key, field } = uniqueViolation(pg.constraint);
+      const msg = translate(key, lang);
+      return send(reply, 409, msg, field ? [{ field, message: msg }] : undefined);
     }
     if (pg.code === '23503') return send(reply, 409, translate('msg.inUse', lang));
     request.log.error({ err: error }, 'unhandled error');

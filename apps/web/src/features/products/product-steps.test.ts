@@ -76,8 +76,9 @@ describe('product flow steps', () => {
     expect(keys({ ...espresso(), materials: [{ ...line, min: 25 }] }, 'materials')).toEqual([
       'materials.0.max productFlow.materials.minAboveMax',
     ]);
+    // The contracts' rule, which the server keeps too: its message reads the same everywhere.
     expect(keys({ ...espresso(), materials: [] }, 'materials')).toEqual([
-      'materials productFlow.materials.needOne',
+      'materials msg.productNeedsMaterial',
     ]);
     // A snack is sold as it is: no materials, no recipe needed.
     const snack = { ...espresso(), kind: 'snack' as const, materials: [], steps: [] };
@@ -95,7 +96,30 @@ describe('product flow steps', () => {
       'combos.0.amountFactor msg.required',
       'combos.0.priceChange msg.invalidMoney',
     ]);
-    expect(keys(draft, 'accessories')).toEqual(['chargedSmallMaterialIds productFlow.accessories.overlap']);
+    expect(keys(draft, 'accessories')).toEqual(['chargedSmallMaterialIds msg.toppingFreeAndCharged']);
+    expect(stepIssues('accessories', draft, ctx())[0].live).toBe(true);
+  });
+
+  it('check what each combination makes of the recipe’s amounts, live, on its factor', () => {
+    // 18 g of powder: × 1.3 is 23.4 g (within 5–25 g), × 1.5 is 27 g; the temperature is not scaled.
+    const draft: ProductDraft = {
+      ...espresso(),
+      combos: [
+        { optionIds: ['s'], amountFactor: 1.3, priceChange: '0.00' },
+        { optionIds: ['l'], amountFactor: 1.5, priceChange: '0.60' },
+      ],
+    };
+    const labels = { parameter: (k: string) => (k === 'powderG' ? 'Powder' : k), family: (f: string) => f };
+    expect(stepIssues('combos', draft, ctx({ labels }))).toEqual([
+      {
+        path: 'combos.1.amountFactor',
+        key: 'msg.comboOutOfRange',
+        params: { combo: 2, factor: 1.5, step: 1, name: 'Powder', value: 27, min: 5, max: 25, unit: 'g' },
+        live: true,
+      },
+    ]);
+    // Until the ranges are known, nothing to say.
+    expect(keys(draft, 'combos', ctx({ ranges: null }))).toEqual([]);
   });
 
   it('put each server error on its step', () => {

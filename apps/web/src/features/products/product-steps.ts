@@ -5,9 +5,9 @@
  */
 import { MONEY_PATTERN } from '@brewfleet/contracts/resource';
 import { PRODUCT_CODE_PATTERN } from '@brewfleet/contracts/resources/product';
-import type { MachineFamily, ParameterRange } from '@brewfleet/contracts/recipes';
-import { makesSomething, type ProductDraft } from './product-draft';
-import { recipeIssues, type Issue, type RecipeLabels } from './recipe-check';
+import { checkProductParts, type MachineFamily, type ParameterRange } from '@brewfleet/contracts/recipes';
+import type { ProductDraft } from './product-draft';
+import { comboRangeIssues, recipeIssues, type Issue, type RecipeLabels } from './recipe-check';
 
 export const STEPS = ['info', 'materials', 'recipe', 'combos', 'accessories'] as const;
 export type StepKey = (typeof STEPS)[number];
@@ -43,11 +43,17 @@ function infoIssues(d: ProductDraft, ctx: StepContext): Issue[] {
   return issues;
 }
 
+/**
+ * The product rules the server keeps too (contracts' `checkProductParts`: a drink's materials, a
+ * topping not both free and charged), each shown on the step that edits what it is about.
+ */
+const partIssues = (d: ProductDraft, path: string, live: boolean): Issue[] =>
+  checkProductParts(d)
+    .filter((issue) => issue.path === path)
+    .map((issue) => ({ path: issue.path, key: issue.key, ...(live ? { live } : {}) }));
+
 function materialIssues(d: ProductDraft): Issue[] {
-  const issues: Issue[] = [];
-  // What a machine makes uses up materials: the channels' levels and the consumption figures need them.
-  if (makesSomething(d) && d.materials.length === 0)
-    issues.push({ path: 'materials', key: 'productFlow.materials.needOne' });
+  const issues: Issue[] = partIssues(d, 'materials', false);
   d.materials.forEach((line, i) => {
     if (!line.materialId) issues.push(required(`materials.${i}.materialId`));
     if (line.amount === null) issues.push(required(`materials.${i}.amount`));
@@ -67,7 +73,7 @@ function materialIssues(d: ProductDraft): Issue[] {
   return issues;
 }
 
-function comboIssues(d: ProductDraft): Issue[] {
+function comboIssues(d: ProductDraft, ctx: StepContext): Issue[] {
   const issues: Issue[] = [];
   d.combos.forEach((combo, i) => {
     if (combo.amountFactor === null) issues.push(required(`combos.${i}.amountFactor`));
@@ -75,15 +81,10 @@ function comboIssues(d: ProductDraft): Issue[] {
     else if (!isMoney(combo.priceChange))
       issues.push({ path: `combos.${i}.priceChange`, key: 'msg.invalidMoney', live: true });
   });
-  return issues;
+  return [...issues, ...comboRangeIssues(d, ctx.ranges, ctx.labels)];
 }
 
-function accessoryIssues(d: ProductDraft): Issue[] {
-  const free = new Set(d.freeSmallMaterialIds);
-  return d.chargedSmallMaterialIds.some((id) => free.has(id))
-    ? [{ path: 'chargedSmallMaterialIds', key: 'productFlow.accessories.overlap', live: true }]
-    : [];
-}
+const accessoryIssues = (d: ProductDraft): Issue[] => partIssues(d, 'chargedSmallMaterialIds', true);
 
 export function stepIssues(step: StepKey, draft: ProductDraft, ctx: StepContext): Issue[] {
   switch (step) {
@@ -94,7 +95,7 @@ export function stepIssues(step: StepKey, draft: ProductDraft, ctx: StepContext)
     case 'recipe':
       return recipeIssues(draft, ctx.ranges, ctx.labels);
     case 'combos':
-      return comboIssues(draft);
+      return comboIssues(draft, ctx);
     case 'accessories':
       return accessoryIssues(draft);
   }

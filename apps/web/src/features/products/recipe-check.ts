@@ -5,7 +5,12 @@
  * Messages name the parameter as the user's language calls it.
  */
 import type { Language } from '@brewfleet/contracts/enums';
-import { checkRecipe, type MachineFamily, type ParameterRange } from '@brewfleet/contracts/recipes';
+import {
+  checkCombos,
+  checkRecipe,
+  type MachineFamily,
+  type ParameterRange,
+} from '@brewfleet/contracts/recipes';
 import type { Row } from '../../api/types';
 import { makesSomething, recipeOf, type ProductDraft } from './product-draft';
 
@@ -97,4 +102,24 @@ export function recipeIssues(
     live: issue.key === 'msg.recipeOutOfRange' || issue.key === 'msg.recipeUnknownParameter',
   }));
   return [...draftIssues(draft, labels), ...checked];
+}
+
+/**
+ * The recipe combinations' check: the contracts' `checkCombos`, which the server and the machines
+ * run too — each combination's factor applied to the recipe's amounts ('Combination 2 (× 1.4), step
+ * 1: Water 420 is outside 15–400 ml'), live, on the factor it is about.
+ */
+export function comboRangeIssues(
+  draft: ProductDraft,
+  ranges: readonly ParameterRange[] | null,
+  labels: RecipeLabels = PLAIN,
+): Issue[] {
+  if (!draft.family || !ranges) return [];
+  return checkCombos(draft.family, recipeOf(draft), draft.combos, ranges).map((issue) => ({
+    // The server names the body's field (recipeCombos); the draft's is `combos`.
+    path: issue.path.replace(/^recipeCombos\./, 'combos.'),
+    key: issue.key,
+    params: { ...issue.params, name: labels.parameter(String(issue.params.name)) },
+    live: true,
+  }));
 }

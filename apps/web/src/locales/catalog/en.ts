@@ -87,7 +87,6 @@ export const catalogEn = {
         unit: 'Unit',
         add: 'Add a material',
         remove: 'Remove material {{index}}',
-        needOne: 'Add the materials the product uses',
         minAboveMax: 'The lowest amount is above the highest',
         outsideLimits: 'Outside the limits {{min}}–{{max}}',
         shortestShelfLife: 'The shortest shelf life of these materials is {{hours}} h',
@@ -150,7 +149,6 @@ export const catalogEn = {
       },
       accessories: {
         hint: 'Toppings offered with the product, free or for a charge, and the snacks suggested with it.',
-        overlap: 'A topping cannot be both free and charged',
         snacksHidden: 'Snacks show with the product only when “Show snacks” is on (product information).',
       },
     },

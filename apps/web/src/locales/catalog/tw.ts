@@ -83,7 +83,6 @@ export const catalogTw: Strings<typeof catalogEn> = {
         unit: '單位',
         add: '新增原料',
         remove: '刪除原料 {{index}}',
-        needOne: '請新增商品所用的原料',
         minAboveMax: '最低用量高於最高用量',
         outsideLimits: '超出限值 {{min}}–{{max}}',
         shortestShelfLife: '這些原料中最短的保存期限為 {{hours}} 小時',
@@ -146,7 +145,6 @@ export const catalogTw: Strings<typeof catalogEn> = {
       },
       accessories: {
         hint: '隨商品免費或加價提供的小料，以及與商品一起推薦的小吃。',
-        overlap: '同一小料不能既免費又加價',
         snacksHidden: '只有開啟「顯示小吃」（商品資訊）時，小吃才會隨商品顯示。',
       },
     },

@@ -83,7 +83,6 @@ export const catalogZh: Strings<typeof catalogEn> = {
         unit: '单位',
         add: '添加原料',
         remove: '删除原料 {{index}}',
-        needOne: '请添加商品所用的原料',
         minAboveMax: '最低用量高于最高用量',
         outsideLimits: '超出限值 {{min}}–{{max}}',
         shortestShelfLife: '这些原料中最短的保质期为 {{hours}} 小时',
@@ -146,7 +145,6 @@ export const catalogZh: Strings<typeof catalogEn> = {
       },
       accessories: {
         hint: '随商品免费或收费提供的小料，以及与商品一起推荐的小吃。',
-        overlap: '同一小料不能既免费又收费',
         snacksHidden: '只有开启“显示小吃”（商品信息）时，小吃才会随商品显示。',
       },
     },
