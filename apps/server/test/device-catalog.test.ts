@@ -4,6 +4,7 @@
  * model's cup counts.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { uniqueSerial } from './helpers/fleet.ts';
@@ -76,5 +77,22 @@ describe('device types and models', () => {
       automation: 'automatic',
       maintenance_due: false,
     });
+  });
+
+  it('are titled "Device Name/Model" in the menu, also on a database seeded before', async () => {
+    const titles = async () => (await t.sql(`select en_name, name, tw_name from menu where id = 1312`))[0];
+    expect(await titles()).toEqual({
+      en_name: 'Device Name/Model',
+      name: '设备名称/型号',
+      tw_name: '設備名稱/型號',
+    });
+    // As earlier versions seeded it, with the Taiwan title renamed by an administrator.
+    await t.sql(
+      `update menu set en_name = 'Device Model', name = '设备型号', tw_name = '機型' where id = 1312`,
+    );
+    await t.sql(
+      fs.readFileSync(new URL('../migrations/0016_device_model_menu_title.sql', import.meta.url), 'utf8'),
+    );
+    expect(await titles()).toEqual({ en_name: 'Device Name/Model', name: '设备名称/型号', tw_name: '機型' });
   });
 });
