@@ -152,7 +152,14 @@ button(131101, 1311, B.create, P.deviceType.create);
 button(131102, 1311, B.update, P.deviceType.update);
 button(131103, 1311, B.delete, P.deviceType.delete);
 button(131104, 1311, B.export, P.deviceType.export);
-page(1312, 1300, ['设备名称/型号', '設備名稱/型號', 'Device Name/Model'], 'device/model', P.deviceModel.list, 'build');
+page(
+  1312,
+  1300,
+  ['设备名称/型号', '設備名稱/型號', 'Device Name/Model'],
+  'device/model',
+  P.deviceModel.list,
+  'build',
+);
 button(131201, 1312, B.create, P.deviceModel.create);
 button(131202, 1312, B.update, P.deviceModel.update);
 button(131203, 1312, B.delete, P.deviceModel.delete);
