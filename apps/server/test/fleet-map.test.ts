@@ -151,4 +151,29 @@ describe('the machine map', () => {
     // Merchants far below the cap are not told their map is cut.
     expect((await map({}, alpha.token)).truncated).toBe(false);
   });
+
+  it('colours a machine that needs maintenance, below the more urgent conditions', async () => {
+    const delta = await merchant('Delta Drips', 'delta-map');
+    const place = { merchantId: delta.id, latitude: 31.2, longitude: 121.5 };
+    const due = await device(place);
+    const dueButShort = await device(place);
+    const dueOffline = await device(place);
+    const fine = await device(place);
+    // The flags the gateway writes: online, and cups past the model's basic maintenance (500 cups).
+    await t.sql(
+      `update device d set online = d.id <> $3, material_shortage = d.id = $2, maintenance_due = d.id <> $4,
+              cups_since_basic = case when d.id <> $4 then m.basic_maintenance_cups + 1 else 0 end
+       from device_model m where m.id = d.model_id and d.id = any($1::bigint[])`,
+      [[due, dueButShort, dueOffline, fine], dueButShort, dueOffline, fine],
+    );
+    const statusOf = Object.fromEntries(
+      (await map({}, delta.token)).points.map((p: { id: string; status: string }) => [p.id, p.status]),
+    );
+    expect(statusOf).toEqual({
+      [due]: 'maintenance',
+      [dueButShort]: 'shortage',
+      [dueOffline]: 'offline',
+      [fine]: 'online',
+    });
+  });
 });

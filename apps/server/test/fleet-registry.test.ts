@@ -341,6 +341,8 @@ describe('binding and views', () => {
     const general = all.map((p) => p.name as string).sort();
     expect(await names('tea')).toEqual(general);
     expect(await names('coffee')).toEqual([...general, 'Calibrate the grinder'].sort());
+    // Machines of several families take only the presets of none.
+    expect(await names('none')).toEqual(general);
     const bad = await call(
       'GET',
       '/api/coffee/preset-command/select?family=espresso',

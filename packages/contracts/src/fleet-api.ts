@@ -115,8 +115,12 @@ export interface DeviceDetail {
   commands: Array<Record<string, unknown>>;
 }
 
-/** Colour class of a machine on the map and in the list. */
-export const MAP_STATUSES = ['online', 'offline', 'alarm', 'locked', 'shortage'] as const;
+/**
+ * Colour class of a machine on the map and in the list. A machine has one: the most urgent of its
+ * conditions, in the order offline, alarm, locked, shortage, maintenance (due), online.
+ */
+export const MAP_STATUSES = ['online', 'offline', 'alarm', 'locked', 'shortage', 'maintenance'] as const;
+export type MapStatus = (typeof MAP_STATUSES)[number];
 export interface MapPoint {
   id: string;
   name: string;
@@ -124,7 +128,7 @@ export interface MapPoint {
   automation: string | null;
   latitude: number;
   longitude: number;
-  status: (typeof MAP_STATUSES)[number];
+  status: MapStatus;
   storeName: string | null;
 }
 

@@ -240,7 +240,8 @@ test('machines: the detail pages show a working machine, with debugging and live
   mqttUrl,
   newPage,
 }) => {
-  const { devices } = await merchantWithMachines(api, 1, 'automatic');
+  // The second machine stays offline: its debugging command from the list waits for it.
+  const { merchantId, devices } = await merchantWithMachines(api, 2, 'automatic');
   const [device] = devices;
   const presetStamp = String(Date.now());
   for (const [name, family] of [
@@ -258,8 +259,29 @@ test('machines: the detail pages show a working machine, with debugging and live
     await waitForDevice(api, device.id, (d) => Number(d.totalCups) >= 2, 'cups made');
     const page = await newPage();
     await signIn(page, base, 'admin', adminPassword);
-    await page.goto(`${base}/#/device-list`);
+    await page.goto(`${base}/#/device-list?merchantId=${merchantId}`);
     await view(page).getByRole('heading', { name: 'Devices' }).waitFor();
+
+    // Debugging from the list: one preset for both selected machines, a command queued for each.
+    for (const d of devices)
+      await view(page).locator('tr', { hasText: d.name }).getByRole('checkbox').check();
+    const bulk = view(page).locator('.resource-bulk-bar');
+    await bulk.getByText('2 selected').waitFor();
+    await bulk.getByTestId('bulk-debug').click();
+    const debugMany = page.getByRole('dialog', { name: 'Device debugging: 2 machine(s)' });
+    await pick(page, debugMany.getByLabel('Preset command'), `Any machine ping ${presetStamp}`, presetStamp);
+    await debugMany.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Debugging command sent to 2 machine(s)').waitFor();
+    for (const d of devices) {
+      await view(page).getByTestId('command-panel').locator(`[data-device="${d.id}"]`).waitFor();
+      const commands = await api.list('device-command', { deviceId: d.id, type: 'debug' });
+      expectEqual(
+        commands.map((c) => (c.params as { action?: string }).action),
+        ['rinse'],
+        `the debugging command queued for ${d.name}`,
+      );
+    }
+
     await view(page).getByRole('link', { name: device.name }).click();
     await waitForHash(page, '#/device-detailautomatic');
     const detail = view(page);
@@ -340,6 +362,22 @@ test('machines: the map places the machines by status, also without tiles', asyn
   await pick(page, view(page).getByLabel('Merchant', { exact: true }), merchantName, merchantName);
   await expectEventually(() => view(page).locator('path.map-marker').count(), 2, 'markers of the merchant');
   expectEqual(await view(page).locator('path.map-marker-offline').count(), 2, 'offline markers');
+  // The status filter: the markers and the table keep only the chosen statuses.
+  const status = view(page).getByLabel('Status', { exact: true });
+  const tableRows = view(page).locator('.map-table .ant-table-tbody tr.ant-table-row');
+  await pick(page, status, 'Online');
+  await expectEventually(
+    () => view(page).locator('path.map-marker').count(),
+    0,
+    'markers of online machines',
+  );
+  expectEqual(await tableRows.count(), 0, 'table rows of online machines');
+  await view(page).getByText('0 of 2 machine(s) with a location shown').waitFor();
+  await page.keyboard.press('Escape');
+  await pick(page, status, 'Offline');
+  await expectEventually(() => view(page).locator('path.map-marker').count(), 2, 'markers, offline added');
+  expectEqual(await tableRows.count(), 2, 'table rows, offline added');
+  await page.keyboard.press('Escape');
   const tiles = await page.locator('.leaflet-tile').count();
   if (tiles === 0) await view(page).getByTestId('map-no-tiles').waitFor();
   const unplaced = view(page).getByTestId('map-unplaced');

@@ -86,7 +86,8 @@ export function registerDeviceViews(app: FastifyInstance, deps: FleetDeps, reg: 
           tx,
           sql`select device.id::text, device.name, device.serial_number, device.automation,
                      ${latitude} as latitude, ${longitude} as longitude,
-                     device.online, device.alarm, device.locked, device.material_shortage, s.name as store_name
+                     device.online, device.alarm, device.locked, device.material_shortage, device.maintenance_due,
+                     s.name as store_name
               from device left join store s on s.id = device.store_id
               where ${where(request.user, [...extra, placed])}
               order by device.name limit ${MAP_POINT_LIMIT}`,
@@ -114,7 +115,8 @@ export function registerDeviceViews(app: FastifyInstance, deps: FleetDeps, reg: 
         automation: (d.automation as string) ?? null,
         latitude: Number(d.latitude),
         longitude: Number(d.longitude),
-        // The colour says the most urgent thing: offline hides the rest, then faults, lock, shortage.
+        // The colour says the most urgent thing: offline hides the rest, then faults, lock, shortage,
+        // and last a maintenance that is due (the machine still serves, but a visit is owed).
         status: !d.online
           ? 'offline'
           : d.alarm
@@ -123,7 +125,9 @@ export function registerDeviceViews(app: FastifyInstance, deps: FleetDeps, reg: 
               ? 'locked'
               : d.material_shortage
                 ? 'shortage'
-                : 'online',
+                : d.maintenance_due
+                  ? 'maintenance'
+                  : 'online',
         storeName: (d.store_name as string) ?? null,
       }));
       // A machine may be placed between the two reads; the points are what was actually sent.

@@ -218,8 +218,9 @@ export function registerResource(
             keyword: z.string().max(64).optional(),
             // Narrow a tenant resource's options to one merchant (an account's roles are its merchant's).
             merchantId: idSchema.optional(),
-            // Narrow a resource with a machine family to that family's rows and those of none (presets).
-            family: z.enum(MACHINE_FAMILIES).optional(),
+            // Narrow a resource with a machine family to that family's rows and those of none (presets);
+            // `none`: only the rows of no family (what suits machines of several families).
+            family: z.enum([...MACHINE_FAMILIES, 'none']).optional(),
           }),
           tags,
         },
@@ -235,7 +236,11 @@ export function registerResource(
           merchantId && def.tenant !== 'none' ? sql`${reg.columns.merchantId} = ${merchantId}` : undefined;
         const familyColumn = reg.columns.family;
         const ofFamily =
-          family && familyColumn ? sql`(${familyColumn} = ${family} or ${familyColumn} is null)` : undefined;
+          !family || !familyColumn
+            ? undefined
+            : family === 'none'
+              ? sql`${familyColumn} is null`
+              : sql`(${familyColumn} = ${family} or ${familyColumn} is null)`;
         const label = reg.columns[def.labelField];
         const list = await inRequestScope(db, request, (tx) =>
           tx

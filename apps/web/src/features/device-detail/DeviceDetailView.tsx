@@ -96,7 +96,9 @@ export default function DeviceDetailView({
         ))}
       </Row>
       <DebugDialog
-        device={debugging ? { id, name, family: device.family == null ? null : String(device.family) } : null}
+        machines={
+          debugging ? [{ id, name, family: device.family == null ? null : String(device.family) }] : null
+        }
         onClose={() => setDebugging(false)}
         onIssued={refresh}
       />

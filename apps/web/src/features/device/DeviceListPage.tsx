@@ -1,9 +1,9 @@
 /**
  * Device list (spec §3): the generic resource screen for machines, with the six counters that
- * filter it, status tags, bulk remote operations, binding and new secrets for the selected rows (the
- * secrets offered once as a CSV file: how imported machines get theirs), a new machine secret for a
- * row (shown once, as after creating a machine), links to each machine's detail page, log and
- * channels, and live state from the machines' stream. Opened as
+ * filter it, status tags, bulk remote operations, device debugging (a preset command), binding and
+ * new secrets for the selected rows (the secrets offered once as a CSV file: how imported machines
+ * get theirs), a new machine secret for a row (shown once, as after creating a machine), links to
+ * each machine's detail page, log and channels, and live state from the machines' stream. Opened as
  * `/device-list?merchantId=…&condition=offline` it starts narrowed (merchant machines links here).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -21,6 +21,7 @@ import { useArrivalParams } from '../../app/routing/use-arrival-params';
 import { useHasPermission } from '../../app/stores/permission-store';
 import ResourcePage, { type RowAction } from '../../resources/ResourcePage';
 import { useRefOptions } from '../../resources/use-ref-options';
+import DebugDialog, { type DebugMachine } from '../device-detail/DebugDialog';
 import BindDialog, { type BindTarget } from './BindDialog';
 import CommandPanel, { LiveBadge } from './CommandPanel';
 import DeviceCounters from './DeviceCounters';
@@ -71,6 +72,26 @@ export default function DeviceListPage() {
   const [bindTarget, setBindTarget] = useState<BindTarget | null>(null);
   const [secret, setSecret] = useState<OnceSecret | null>(null);
   const [secrets, setSecrets] = useState<OnceSecret[] | null>(null);
+  const [debugging, setDebugging] = useState<{ machines: DebugMachine[]; done: () => void } | null>(null);
+  // Every machine listed so far: a selection may outlive the page it was made on, and the debugging
+  // dialog needs the family of each selected machine to offer only the presets they all take.
+  const [known, setKnown] = useState<Record<string, DebugMachine>>({});
+  const onRowsChange = useCallback((list: Row[]) => {
+    setRows(list);
+    setKnown((before) => ({
+      ...before,
+      ...Object.fromEntries(
+        list.map((r) => [
+          String(r.id),
+          {
+            id: String(r.id),
+            name: String(r.name ?? r.id),
+            family: r.family == null ? null : String(r.family),
+          },
+        ]),
+      ),
+    }));
+  }, []);
 
   const owner = useMemo(
     () => ({
@@ -249,7 +270,7 @@ export default function DeviceListPage() {
         header={header}
         rowActions={rowActions}
         adjustColumns={adjustColumns}
-        onRowsChange={setRows}
+        onRowsChange={onRowsChange}
         onFiltersChange={setSearchFilters}
         onCreated={(row) => {
           if (typeof row.secret === 'string')
@@ -258,6 +279,21 @@ export default function DeviceListPage() {
         bulkActions={(selected, clearSelection) => (
           <>
             <RemoteOperations ids={selected} names={names} size="small" onIssued={clearSelection} />
+            {can(P.device.debug) && (
+              <Button
+                size="small"
+                onClick={() =>
+                  setDebugging({
+                    // A machine not seen in a list has no known family: it gets the presets of none.
+                    machines: selected.map((id) => known[id] ?? { id, name: id }),
+                    done: clearSelection,
+                  })
+                }
+                data-testid="bulk-debug"
+              >
+                {t('deviceDetail.debug.open')}
+              </Button>
+            )}
             {can(P.device.bind) && (
               <Button size="small" onClick={() => setBindTarget({ ids: selected })}>
                 {t('devices.bind.action')}
@@ -280,6 +316,11 @@ export default function DeviceListPage() {
       <BindDialog target={bindTarget} onClose={() => setBindTarget(null)} />
       <SecretOnceDialog value={secret} onClose={() => setSecret(null)} />
       <SecretsOnceDialog value={secrets} onClose={() => setSecrets(null)} />
+      <DebugDialog
+        machines={debugging?.machines ?? null}
+        onClose={() => setDebugging(null)}
+        onIssued={() => debugging?.done()}
+      />
     </>
   );
 }

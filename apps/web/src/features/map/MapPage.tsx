@@ -1,31 +1,35 @@
 /**
  * Map (`/map`): every machine with coordinates, coloured by status (online green, offline grey,
- * alarm red, locked orange, shortage gold), narrowed by merchant and store. Tiles come from the
- * server's MAP_TILE_URL; without one the map still works on a plain graticule. Leaflet is loaded
- * with this page only. Machines it cannot show (no place, or past the server's cap) are announced
- * above it, so that an operator never takes a partial map for the whole fleet.
+ * alarm red, locked orange, shortage gold, maintenance due blue), narrowed by merchant and store on
+ * the server and by status in the page (status-filter.ts): the markers and the table show the chosen
+ * statuses, the legend counts every machine answered. Tiles come from the server's MAP_TILE_URL;
+ * without one the map still works on a plain graticule. Leaflet is loaded with this page only.
+ * Machines it cannot show (no place, or past the server's cap) are announced above it, so that an
+ * operator never takes a partial map for the whole fleet.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Form, Select, Space, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MAP_STATUSES, type MapPoint } from '@brewfleet/contracts/fleet-api';
+import { MAP_STATUSES, type MapPoint, type MapStatus } from '@brewfleet/contracts/fleet-api';
 import { deviceApi, deviceKeys } from '../../api/device-api';
 import { useRefOptions } from '../../resources/use-ref-options';
 import { detailPath } from '../device/device-links';
 import { STATUS_COLORS } from '../device/device-status';
 import MachineMap from './MachineMap';
+import { countByStatus, filterByStatus } from './status-filter';
 import './map.css';
 
 export function Legend({ points }: { points: MapPoint[] }) {
   const { t } = useTranslation();
+  const counts = countByStatus(points);
   return (
     <ul className="map-legend" aria-label={t('map.legend')}>
       {MAP_STATUSES.map((status) => (
         <li key={status} data-status={status}>
           <span className="map-legend-dot" style={{ background: STATUS_COLORS[status].marker }} aria-hidden />
-          {t(`devices.status.${status}`)} ({points.filter((p) => p.status === status).length})
+          {t(`devices.status.${status}`)} ({counts[status]})
         </li>
       ))}
     </ul>
@@ -42,11 +46,14 @@ export default function MapPage() {
   const { t } = useTranslation();
   const [merchantId, setMerchantId] = useState<string | undefined>();
   const [storeId, setStoreId] = useState<string | undefined>();
+  const [statuses, setStatuses] = useState<MapStatus[]>([]);
   const merchants = useRefOptions('merchant');
   const stores = useRefOptions('store', true, { merchantId });
   const filters = { ...(merchantId ? { merchantId } : {}), ...(storeId ? { storeId } : {}) };
   const map = useQuery({ queryKey: deviceKeys.map(filters), queryFn: () => deviceApi.map(filters) });
-  const points = map.data?.points ?? [];
+  const points = useMemo(() => map.data?.points ?? [], [map.data]);
+  // Client-side: the server's answer (and its notices of what it left out) stays the same.
+  const shown = useMemo(() => filterByStatus(points, statuses), [points, statuses]);
 
   return (
     <Card
@@ -81,6 +88,18 @@ export default function MapPage() {
             value={storeId}
             placeholder={t('common.pleaseSelect')}
             onChange={(value?: string) => setStoreId(value)}
+          />
+        </Form.Item>
+        <Form.Item label={t('devices.status.column')} htmlFor="map-status">
+          <Select<MapStatus[]>
+            id="map-status"
+            mode="multiple"
+            allowClear
+            className="map-status-filter"
+            options={MAP_STATUSES.map((status) => ({ value: status, label: t(`devices.status.${status}`) }))}
+            value={statuses}
+            placeholder={t('map.allStatuses')}
+            onChange={setStatuses}
           />
         </Form.Item>
       </Form>
@@ -132,15 +151,19 @@ export default function MapPage() {
       )}
       <Space className="map-summary" wrap>
         <Legend points={points} />
-        <Typography.Text type="secondary">{t('map.count', { count: points.length })}</Typography.Text>
+        <Typography.Text type="secondary" data-testid="map-count">
+          {statuses.length
+            ? t('map.countFiltered', { shown: shown.length, count: points.length })
+            : t('map.count', { count: points.length })}
+        </Typography.Text>
       </Space>
-      {map.data && <MachineMap tileUrl={map.data.tileUrl} points={points} />}
+      {map.data && <MachineMap tileUrl={map.data.tileUrl} points={shown} />}
       <Table<MapPoint>
         className="map-table"
         rowKey="id"
         size="small"
         loading={map.isFetching}
-        dataSource={points}
+        dataSource={shown}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
         columns={[
           {

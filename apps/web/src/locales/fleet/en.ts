@@ -131,6 +131,14 @@ export const fleetEn = {
         noPresets: 'No preset commands: the platform defines them under Preset Command.',
         send: 'Send',
         sent: 'Debugging command sent',
+        titleMany: 'Device debugging: {{count}} machine(s)',
+        hintMany:
+          'Send one of the preset debugging commands to the selected machines. Their states show under Commands sent.',
+        sentMany: 'Debugging command sent to {{count}} machine(s)',
+        mixedFamilies:
+          'The machines are of different families ({{families}}): only the presets made for every family are offered.',
+        noFamily: 'A machine has no family: only the presets made for every family are offered.',
+        noCommonPresets: 'No preset command is made for every family.',
       },
     },
     quality: {
@@ -178,6 +186,8 @@ export const fleetEn = {
       unplacedMore_one: '… and {{count, number}} more',
       unplacedMore_other: '… and {{count, number}} more',
       openDeviceList: 'Open the device list',
+      allStatuses: 'All statuses',
+      countFiltered: '{{shown, number}} of {{count, number}} machine(s) with a location shown',
       truncated:
         'Showing the first {{shown, number}} of {{total, number}} machines; narrow the filters to see the rest.',
     },

@@ -129,6 +129,12 @@ export const fleetTw: Strings<typeof fleetEn> = {
         noPresets: '尚無預設指令：由平台於「預設指令」中定義。',
         send: '傳送',
         sent: '偵錯指令已傳送',
+        titleMany: '設備偵錯：{{count}} 台機器',
+        hintMany: '向所選機器傳送一條預設偵錯指令，其狀態顯示於「已傳送的指令」中。',
+        sentMany: '已向 {{count}} 台機器傳送偵錯指令',
+        mixedFamilies: '所選機器屬於不同的機型類別（{{families}}），僅提供適用於所有類別的預設指令。',
+        noFamily: '有機器未設定機型類別，僅提供適用於所有類別的預設指令。',
+        noCommonPresets: '尚無適用於所有類別的預設指令。',
       },
     },
     quality: {
@@ -175,6 +181,8 @@ export const fleetTw: Strings<typeof fleetEn> = {
       unplacedMore_one: '…… 另有 {{count, number}} 台',
       unplacedMore_other: '…… 另有 {{count, number}} 台',
       openDeviceList: '前往設備列表',
+      allStatuses: '全部狀態',
+      countFiltered: '顯示 {{shown, number}} 台，共 {{count, number}} 台機器有位置',
       truncated: '僅顯示前 {{shown, number}} 台，共 {{total, number}} 台機器；請縮小篩選範圍以檢視其餘機器。',
     },
     merchantMachines: {

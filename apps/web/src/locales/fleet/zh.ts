@@ -129,6 +129,12 @@ export const fleetZh: Strings<typeof fleetEn> = {
         noPresets: '暂无预设指令：由平台在“预设指令”中定义。',
         send: '发送',
         sent: '调试指令已发送',
+        titleMany: '设备调试：{{count}} 台机器',
+        hintMany: '向所选机器发送一条预设调试指令，其状态显示在“已发送的指令”中。',
+        sentMany: '已向 {{count}} 台机器发送调试指令',
+        mixedFamilies: '所选机器属于不同的机型类别（{{families}}），仅提供适用于所有类别的预设指令。',
+        noFamily: '有机器未设置机型类别，仅提供适用于所有类别的预设指令。',
+        noCommonPresets: '暂无适用于所有类别的预设指令。',
       },
     },
     quality: {
@@ -175,6 +181,8 @@ export const fleetZh: Strings<typeof fleetEn> = {
       unplacedMore_one: '…… 另有 {{count, number}} 台',
       unplacedMore_other: '…… 另有 {{count, number}} 台',
       openDeviceList: '前往设备列表',
+      allStatuses: '全部状态',
+      countFiltered: '显示 {{shown, number}} 台，共 {{count, number}} 台机器有位置',
       truncated: '仅显示前 {{shown, number}} 台，共 {{total, number}} 台机器；请缩小筛选范围以查看其余机器。',
     },
     merchantMachines: {
