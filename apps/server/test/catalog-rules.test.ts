@@ -18,10 +18,12 @@ const PASSWORD = 'Rules-Strong-Pass-6';
 type Lang = 'en' | 'zh' | 'tw';
 let t: TestApp;
 let admin: string;
-const alpha = { id: '', token: '', storeId: '' };
-const north = { id: '', token: '' };
+const alpha = { id: '', token: '', storeId: '', beans: '' };
+const north = { id: '', token: '', beans: '' };
 let storeUser = '';
-let bravo = '';
+const bravo = { token: '', beans: '' };
+/** A drink's material lines: it uses materials its merchant may use (and its caller sees). */
+const lines = (materialId: string) => [{ materialId, amount: 15 }];
 
 async function call(method: string, url: string, body: unknown, token: string, lang: Lang = 'en') {
   return t.call(method as 'POST', url, { token, body, lang });
@@ -39,9 +41,11 @@ const espresso = (overrides: Record<string, unknown> = {}) => ({
   family: 'coffee',
   price: '2.80',
   recipe: { steps: [{ action: 'brew', channel: 1, params: { powderG: 15, waterMl: 40, temperatureC: 93 } }] },
+  materials: lines(alpha.beans),
   ...overrides,
 });
 
+/** A merchant, logged in, with its own beans for its drinks. */
 async function merchant(name: string, login: string, parentId?: string) {
   const m = await ok(
     'POST',
@@ -49,7 +53,9 @@ async function merchant(name: string, login: string, parentId?: string) {
     { name, loginAccount: login, password: t.encrypt(PASSWORD), parentId },
     admin,
   );
-  return { id: m.id as string, token: await t.login(login, PASSWORD) };
+  const token = await t.login(login, PASSWORD);
+  const beans = await ok('POST', '/api/coffee/material', { name: 'House beans', unit: 'g' }, token);
+  return { id: m.id as string, token, beans: beans.id as string };
 }
 
 async function importProducts(token: string, rows: unknown[][], lang: Lang = 'en') {
@@ -79,7 +85,7 @@ beforeAll(async () => {
   admin = await t.adminToken();
   Object.assign(alpha, await merchant('Alpha', 'alpha'));
   Object.assign(north, await merchant('Alpha North', 'alpha-north', alpha.id));
-  bravo = (await merchant('Bravo', 'bravo')).token;
+  Object.assign(bravo, await merchant('Bravo', 'bravo'));
   alpha.storeId = (
     await ok('POST', '/api/coffee/store', { name: 'Alpha Pier', type: 'pick-up' }, alpha.token)
   ).id;
@@ -158,13 +164,16 @@ describe('deleting what products use', () => {
     expect(left[0].n).toBe(2);
 
     // Once no product names them, they go; the option type still has its option (a foreign key),
-    // refused with the same words.
+    // refused with the same words. A drink keeps some material: its lines cannot be emptied, so
+    // the products move to other beans.
+    const emptied = await call('PUT', '/api/coffee/product', { id: second.id, materials: [] }, admin);
+    expect(await refused(emptied)).toEqual([400, 'Add the materials the product uses']);
     await ok(
       'PUT',
       '/api/coffee/product',
       {
         id: first.id,
-        materials: [],
+        materials: lines(alpha.beans),
         optionTypeIds: [],
         recipeCombos: [],
         freeSmallMaterialIds: [],
@@ -172,7 +181,7 @@ describe('deleting what products use', () => {
       },
       alpha.token,
     );
-    await ok('PUT', '/api/coffee/product', { id: second.id, materials: [] }, admin);
+    await ok('PUT', '/api/coffee/product', { id: second.id, materials: lines(alpha.beans) }, admin);
     for (const resource of ['material', 'small-material', 'snack'])
       await ok(
         'DELETE',
@@ -297,12 +306,22 @@ describe('toppings', () => {
       { field: 'chargedSmallMaterialIds', message: 'A topping cannot be both free and charged' },
     ]);
     const recipe = JSON.stringify(espresso().recipe);
+    const materials = JSON.stringify(espresso().materials);
     const checked = await importProducts(
       alpha.token,
       [
-        ['name', 'code', 'family', 'price', 'recipe', 'freeSmallMaterialIds', 'chargedSmallMaterialIds'],
-        ['Both', 'BOTH', 'coffee', '2.80', recipe, jelly.id, jelly.id],
-        ['Free', 'FREE', 'coffee', '2.80', recipe, jelly.id, ''],
+        [
+          'name',
+          'code',
+          'family',
+          'price',
+          'recipe',
+          'materials',
+          'freeSmallMaterialIds',
+          'chargedSmallMaterialIds',
+        ],
+        ['Both', 'BOTH', 'coffee', '2.80', recipe, materials, jelly.id, jelly.id],
+        ['Free', 'FREE', 'coffee', '2.80', recipe, materials, jelly.id, ''],
       ],
       'zh',
     );
@@ -319,33 +338,65 @@ describe('product codes', () => {
     await ok('POST', '/api/coffee/product', espresso({ code: 'CHAIN-1' }), alpha.token);
     // The child does not see its parent's product, and still may not take its code.
     expect((await ok('POST', '/api/coffee/product/list', { code: 'CHAIN-1' }, north.token)).total).toBe(0);
-    for (const token of [north.token, far.token]) {
-      const res = await call('POST', '/api/coffee/product', espresso({ code: 'CHAIN-1' }), token);
+    for (const { token, beans } of [north, far]) {
+      const res = await call(
+        'POST',
+        '/api/coffee/product',
+        espresso({ code: 'CHAIN-1', materials: lines(beans) }),
+        token,
+      );
       expect(await refused(res)).toEqual([409, 'This product code already exists']);
       expect(res.json().errors).toEqual([{ field: 'code', message: 'This product code already exists' }]);
     }
     // Nor the other way: a code below is taken for the merchants above.
-    await ok('POST', '/api/coffee/product', espresso({ code: 'CHAIN-2' }), far.token);
-    for (const token of [north.token, alpha.token]) {
-      const res = await call('POST', '/api/coffee/product', espresso({ code: 'CHAIN-2' }), token, 'tw');
+    await ok(
+      'POST',
+      '/api/coffee/product',
+      espresso({ code: 'CHAIN-2', materials: lines(far.beans) }),
+      far.token,
+    );
+    for (const { token, beans } of [north, alpha]) {
+      const res = await call(
+        'POST',
+        '/api/coffee/product',
+        espresso({ code: 'CHAIN-2', materials: lines(beans) }),
+        token,
+        'tw',
+      );
       expect(await refused(res)).toEqual([409, '此商品編碼已存在']);
     }
     // A sibling's machines never get North's products, and another chain is another catalog.
-    await ok('POST', '/api/coffee/product', espresso({ code: 'CHAIN-2' }), south.token);
-    await ok('POST', '/api/coffee/product', espresso({ code: 'CHAIN-1' }), bravo);
+    await ok(
+      'POST',
+      '/api/coffee/product',
+      espresso({ code: 'CHAIN-2', materials: lines(south.beans) }),
+      south.token,
+    );
+    await ok(
+      'POST',
+      '/api/coffee/product',
+      espresso({ code: 'CHAIN-1', materials: lines(bravo.beans) }),
+      bravo.token,
+    );
 
     // An edit to a taken code is refused; an edit keeping its own code is not.
-    const mine = await ok('POST', '/api/coffee/product', espresso({ code: 'CHAIN-3' }), north.token);
+    const mine = await ok(
+      'POST',
+      '/api/coffee/product',
+      espresso({ code: 'CHAIN-3', materials: lines(north.beans) }),
+      north.token,
+    );
     const renamed = await call('PUT', '/api/coffee/product', { id: mine.id, code: 'CHAIN-1' }, north.token);
     expect(await refused(renamed)).toEqual([409, 'This product code already exists']);
     await ok('PUT', '/api/coffee/product', { id: mine.id, code: 'CHAIN-3', name: 'Kept' }, north.token);
 
     // An import says the same, on the row and its field.
     const recipe = JSON.stringify(espresso().recipe);
+    const materials = JSON.stringify(lines(north.beans));
     const checked = await importProducts(north.token, [
-      ['name', 'code', 'family', 'price', 'recipe'],
-      ['Parent’s', 'CHAIN-1', 'coffee', '2.80', recipe],
-      ['New', 'CHAIN-4', 'coffee', '2.80', recipe],
+      ['name', 'code', 'family', 'price', 'recipe', 'materials'],
+      ['Parent’s', 'CHAIN-1', 'coffee', '2.80', recipe, materials],
+      ['New', 'CHAIN-4', 'coffee', '2.80', recipe, materials],
     ]);
     expect(checked.errors).toEqual([{ row: 2, field: 'code', message: 'This product code already exists' }]);
 

@@ -13,6 +13,9 @@ let t: TestApp;
 let admin: string;
 let alpha: { id: string; token: string; storeId: string };
 let bravo: { id: string; token: string };
+/** Each merchant's beans: a drink uses materials its merchant may use. */
+const beans = { alpha: '', bravo: '' };
+const uses = (materialId: string) => [{ materialId, amount: 18, unit: 'g' }];
 
 async function call(
   method: string,
@@ -39,6 +42,7 @@ const espresso = (overrides: Record<string, unknown> = {}) => ({
       { action: 'brew', channel: 1, params: { powderG: 18, waterMl: 40, temperatureC: 93, pressureBar: 9 } },
     ],
   },
+  materials: uses(beans.alpha),
   ...overrides,
 });
 
@@ -61,6 +65,11 @@ beforeAll(async () => {
   const store = await ok('POST', '/api/coffee/store', { name: 'Alpha Pier', type: 'pick-up' }, aToken);
   alpha = { id: a.id, token: aToken, storeId: store.id };
   bravo = { id: b.id, token: await t.login('bravo', PASSWORD) };
+  for (const [key, token] of [
+    ['alpha', alpha.token],
+    ['bravo', bravo.token],
+  ] as const)
+    beans[key] = (await ok('POST', '/api/coffee/material', { name: 'House beans', unit: 'g' }, token)).id;
 });
 afterAll(() => t.close());
 
@@ -81,7 +90,7 @@ describe('products', () => {
     const again = await call('POST', '/api/coffee/product', espresso({ name: 'Another' }), alpha.token);
     expect([again.statusCode, again.json().msg]).toEqual([409, 'This product code already exists']);
     // Another merchant may use the same code.
-    await ok('POST', '/api/coffee/product', espresso(), bravo.token);
+    await ok('POST', '/api/coffee/product', espresso({ materials: uses(beans.bravo) }), bravo.token);
   });
 
   it('checks the recipe against its family’s ranges, naming the step and the limits', async () => {
@@ -426,11 +435,12 @@ describe('products', () => {
   it('imports products from Excel, recipes checked row by row', async () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('products');
-    ws.addRow(['name', 'code', 'kind', 'family', 'price', 'recipe']);
+    ws.addRow(['name', 'code', 'kind', 'family', 'price', 'recipe', 'materials']);
     const recipe = (t: number) =>
       JSON.stringify({ steps: [{ action: 'brew', params: { powderG: 18, temperatureC: t } }] });
-    ws.addRow(['Flat white', 'FW-1', 'drink', 'coffee', '4.20', recipe(92)]);
-    ws.addRow(['Too hot', 'HOT-2', 'drink', 'coffee', '4.20', recipe(130)]);
+    const materials = JSON.stringify(uses(beans.alpha));
+    ws.addRow(['Flat white', 'FW-1', 'drink', 'coffee', '4.20', recipe(92), materials]);
+    ws.addRow(['Too hot', 'HOT-2', 'drink', 'coffee', '4.20', recipe(130), materials]);
     const upload = async (dryRun: boolean, lang: 'en' | 'zh' | 'tw' = 'en') => {
       const { payload, contentType } = multipartFile(
         Buffer.from(await wb.xlsx.writeBuffer()),
@@ -460,6 +470,98 @@ describe('products', () => {
     ]);
     ws.spliceRows(3, 1);
     expect((await upload(false)).json().data.imported).toBe(1);
+  });
+
+  it('refuses a drink or tea without materials, as the console does: created, edited or imported; a snack needs none', async () => {
+    const needs = {
+      en: 'Add the materials the product uses',
+      zh: '请添加商品所用的原料',
+      tw: '請新增商品所用的原料',
+    };
+    const segments = [
+      { out: true, rangeS: 40, amountG: 6 },
+      { out: true, rangeS: 60, amountG: 4 },
+      { out: false, rangeS: 0, amountG: 0 },
+    ];
+    const tea = {
+      kind: 'tea',
+      family: 'tea',
+      recipe: { steps: [{ action: 'steep', params: { waterMl: 300, temperatureC: 90 } }], segments },
+    };
+    for (const [lang, message] of Object.entries(needs) as Array<['en' | 'zh' | 'tw', string]>)
+      for (const bare of [
+        espresso({ code: 'BARE', materials: undefined }),
+        espresso({ code: 'BARE', materials: [] }),
+        espresso({ code: 'BARE', materials: [], ...tea }),
+      ]) {
+        const res = await call('POST', '/api/coffee/product', bare, alpha.token, lang);
+        expect([res.statusCode, res.json().msg], `${lang} ${bare.kind}`).toEqual([400, message]);
+        expect(res.json().errors).toEqual([{ field: 'materials', message }]);
+      }
+    // The platform saving for a merchant is held to it too.
+    const platform = await call(
+      'POST',
+      '/api/coffee/product',
+      espresso({ code: 'BARE', merchantId: alpha.id, materials: undefined }),
+      admin,
+    );
+    expect([platform.statusCode, platform.json().msg]).toEqual([400, needs.en]);
+    expect(await t.sql(`select 1 from product where code = 'BARE'`)).toHaveLength(0);
+
+    // An edit is judged on the product it leaves: emptying the lines is refused, an edit that
+    // keeps them (sends none) is not.
+    const drink = await ok('POST', '/api/coffee/product', espresso({ code: 'KEEPS' }), alpha.token);
+    const emptied = await call(
+      'PUT',
+      '/api/coffee/product',
+      { id: drink.id, materials: [] },
+      alpha.token,
+      'tw',
+    );
+    expect([emptied.statusCode, emptied.json().msg]).toEqual([400, needs.tw]);
+    const cleared = await call('PUT', '/api/coffee/product', { id: drink.id, materials: null }, alpha.token);
+    expect([cleared.statusCode, cleared.json().msg]).toEqual([400, needs.en]);
+    await ok('PUT', '/api/coffee/product', { id: drink.id, name: 'Keeps its beans' }, alpha.token);
+    const [stored] = await t.sql(`select materials from product where id = $1`, [drink.id]);
+    expect(stored.materials).toEqual(uses(beans.alpha));
+
+    // A snack is sold as it is.
+    const cookie = await ok(
+      'POST',
+      '/api/coffee/product',
+      { name: 'Butter cookie', code: 'COOKIE', kind: 'snack', family: 'coffee', price: '1.50' },
+      alpha.token,
+    );
+    expect(cookie.materials ?? []).toEqual([]);
+
+    // An import names the row and the field, in the reader's language.
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('products');
+    ws.addRow(['name', 'code', 'kind', 'family', 'price', 'recipe', 'materials']);
+    const recipe = JSON.stringify(espresso().recipe);
+    ws.addRow(['Bare', 'BARE-1', 'drink', 'coffee', '2.80', recipe, '']);
+    ws.addRow(['Made', 'MADE-1', 'drink', 'coffee', '2.80', recipe, JSON.stringify(uses(beans.alpha))]);
+    ws.addRow(['Bare tea', 'BARE-2', 'tea', 'tea', '3.20', JSON.stringify(tea.recipe), '[]']);
+    ws.addRow(['Shortbread', 'SNACK-1', 'snack', 'coffee', '1.50', '', '']);
+    const { payload, contentType } = multipartFile(
+      Buffer.from(await wb.xlsx.writeBuffer()),
+      'products.xlsx',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/coffee/product/import?dryRun=false',
+      headers: { token: alpha.token, 'content-type': contentType, cookie: 'language=zh' },
+      payload,
+    });
+    expect(imported.statusCode, imported.body).toBe(422);
+    expect(imported.json().errors).toEqual([
+      { row: 2, field: 'materials', message: needs.zh },
+      { row: 4, field: 'materials', message: needs.zh },
+    ]);
+    expect(
+      await t.sql(`select 1 from product where code in ('BARE-1', 'MADE-1', 'BARE-2', 'SNACK-1')`),
+    ).toHaveLength(0);
   });
 });
 

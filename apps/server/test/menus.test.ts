@@ -16,6 +16,8 @@ let f: FleetTest;
 let alpha: string;
 let storeId: string;
 let alphaId: string;
+/** Alpha's beans: a drink uses materials. */
+let materials: Array<{ materialId: string; amount: number }>;
 const machines: SimulatedMachine[] = [];
 const registered: Array<{ id: string; serialNumber: string; secret: string }> = [];
 
@@ -48,6 +50,8 @@ beforeAll(async () => {
   alpha = await f.t.login('alpha', PASSWORD);
   storeId = (await ok('POST', '/api/coffee/store', { name: 'Alpha Quay', type: 'pick-up' })).id;
   for (let i = 0; i < 3; i++) registered.push(await f.register({ merchantId: m.id, storeId }));
+  const beans = await ok('POST', '/api/coffee/material', { name: 'Beans', unit: 'g' });
+  materials = [{ materialId: beans.id, amount: 18 }];
   const espresso = await ok('POST', '/api/coffee/product', {
     name: 'Espresso',
     code: 'ESP',
@@ -55,6 +59,7 @@ beforeAll(async () => {
     family: 'coffee',
     price: '2.80',
     recipe: recipe(93),
+    materials,
   });
   const lungo = await ok('POST', '/api/coffee/product', {
     name: 'Lungo',
@@ -63,6 +68,7 @@ beforeAll(async () => {
     family: 'coffee',
     price: '3.20',
     recipe: recipe(92, 110),
+    materials,
   });
   await ok('POST', '/api/coffee/store-product', { storeId, productId: espresso.id, price: '2.60' });
   await ok('POST', '/api/coffee/store-product', { storeId, productId: lungo.id });
@@ -141,6 +147,7 @@ it('a machine rejects a recipe its hardware cannot make, with reasons; roll back
     family: 'coffee',
     price: '3.00',
     recipe: recipe(98),
+    materials,
   });
   const [hot] = (await ok('POST', '/api/coffee/product/list', { code: 'HOT' })).list;
   await ok('POST', '/api/coffee/store-product', { storeId, productId: hot.id });
@@ -183,6 +190,7 @@ it('freezes recipe combinations, options, orderable and snacks into the release 
     family: 'coffee',
     price: '3.50',
     recipe: recipe(92, 60),
+    materials,
     optionTypeIds: [size.id],
     // 18 g of powder × 1.3 stays within the grinder's 25 g (× 1.5 would not: catalog-rules.test.ts).
     recipeCombos: [{ optionIds: [large.id], amountFactor: 1.3, priceChange: '0.80' }],
@@ -335,6 +343,7 @@ it('sends no product switched off for the store, whether chosen by hand or sold 
     family: 'coffee',
     price: '2.40',
     recipe: recipe(93, 20),
+    materials,
     optionTypeIds: [extras.id],
   });
   const sellingOff = await ok('POST', '/api/coffee/store-product', {

@@ -14,6 +14,8 @@ const PASSWORD = 'Images-Strong-Pass-3';
 let t: TestApp;
 let alpha: string;
 let bravo: string;
+/** Alpha's beans: a drink uses materials. */
+let beans: string;
 
 async function upload(token: string, content: Buffer, name: string, type: string): Promise<string> {
   const { payload, contentType } = multipartFile(content, name, type);
@@ -43,6 +45,7 @@ const latte = (code: string, images: unknown) => ({
   price: '3.20',
   images,
   recipe: { steps: [{ action: 'brew', params: { powderG: 18, waterMl: 40 } }] },
+  materials: [{ materialId: beans, amount: 18 }],
 });
 
 beforeAll(async () => {
@@ -57,6 +60,12 @@ beforeAll(async () => {
   }
   alpha = await t.login('img-alpha', PASSWORD);
   bravo = await t.login('img-bravo', PASSWORD);
+  const material = await t.call('POST', '/api/coffee/material', {
+    token: alpha,
+    body: { name: 'Beans', unit: 'g' },
+  });
+  expect(material.statusCode, material.body).toBe(200);
+  beans = material.json().data.id;
 });
 afterAll(() => t.close());
 

@@ -50,14 +50,17 @@ export function sampleValue(key: string, field: FieldDef, encrypt: (s: string) =
 
 /**
  * What a valid body needs beyond its required fields, where a rule spans fields: a drink has a
- * recipe its family accepts; a menu goes to some machines.
+ * recipe its family accepts and uses a material its merchant may use (the sample material made
+ * before it, `refs.material`: resources are made in their declared order, materials before
+ * products); a menu goes to some machines.
  */
 const EXTRA: Record<string, (refs: Record<string, string>) => Record<string, unknown>> = {
-  product: () => ({
+  product: (refs) => ({
     family: 'coffee',
     recipe: {
       steps: [{ action: 'brew', channel: 1, params: { powderG: 18, waterMl: 40, temperatureC: 92 } }],
     },
+    materials: refs.material ? [{ materialId: refs.material, amount: 18, unit: 'g' }] : [],
   }),
   'menu-release': (refs) => ({ deviceIds: refs.device ? [refs.device] : [] }),
 };

@@ -38,7 +38,10 @@ interface Progress {
   machines: Array<{ deviceId: string; commandId: string; state: string }>;
 }
 
-/** A merchant with a store that sells two coffees, and two coffee machines bound to the store. */
+/**
+ * A merchant with a store that sells two coffees (made of its beans: a drink needs a material
+ * line), and two coffee machines bound to the store.
+ */
 async function storeWithMachines(api: AdminApi) {
   const stamp = crypto.randomBytes(3).toString('hex');
   const loginAccount = `menus${stamp}`;
@@ -46,6 +49,11 @@ async function storeWithMachines(api: AdminApi) {
   const storeName = `Menu Quay ${stamp}`;
   const storeId = await api.createStore(storeName, merchantId);
   const merchant = await AdminApi.signIn(api.base, loginAccount, PASSWORD);
+  const beans = await merchant.call<{ id: string }>('POST', '/coffee/material', {
+    name: `Beans ${stamp}`,
+    unit: 'g',
+  });
+  const materials = [{ materialId: beans.id, amount: 18 }];
   const product = (name: string, code: string, price: string, temperatureC: number, water?: number) =>
     merchant.call<{ id: string }>('POST', '/coffee/product', {
       name,
@@ -54,6 +62,7 @@ async function storeWithMachines(api: AdminApi) {
       family: 'coffee',
       price,
       recipe: recipe(temperatureC, water),
+      materials,
     });
   const espresso = await product(`Espresso ${stamp}`, 'ESP', '2.80', 93);
   const lungo = await product(`Lungo ${stamp}`, 'LUN', '3.20', 92, 110);
@@ -63,7 +72,18 @@ async function storeWithMachines(api: AdminApi) {
   const devices = [];
   for (const n of [1, 2])
     devices.push(await registerDevice(api, modelId, { name: `Quay ${stamp} #${n}`, merchantId, storeId }));
-  return { stamp, loginAccount, merchant, merchantId, storeId, storeName, espresso, lungo, devices };
+  return {
+    stamp,
+    loginAccount,
+    merchant,
+    merchantId,
+    storeId,
+    storeName,
+    materials,
+    espresso,
+    lungo,
+    devices,
+  };
 }
 
 const progressOf = (api: AdminApi, id: string) =>
@@ -211,6 +231,7 @@ test('menus: a machine rejects a recipe it cannot make, with reasons per product
       family: 'coffee',
       price: '3.00',
       recipe: recipe(98),
+      materials: s.materials,
     });
     for (const device of s.devices) machines.push(await startMachine(mqttUrl, device));
     for (const device of s.devices)

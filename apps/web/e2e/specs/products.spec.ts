@@ -22,18 +22,22 @@ import {
 const PASSWORD = 'Product-Pass-2026';
 type Item = Record<string, unknown> & { id: string };
 
-/** A merchant whose administrator signs in, with a store and the catalog a product draws on. */
+/**
+ * A merchant whose administrator signs in, with a store and the catalog a product draws on; its
+ * materials' ids for products made through the API (a drink or tea needs a material line).
+ */
 async function merchantWithCatalog(api: AdminApi, stamp: number) {
   const name = `Bean Co ${stamp}`;
   const account = `bean${stamp}`;
   const merchantId = await api.createMerchant(name, account, PASSWORD);
   const store = `Bean kiosk ${stamp}`;
   const storeId = await api.createStore(store, merchantId);
-  for (const material of [
-    { name: 'Espresso beans', unit: 'g', min: 15, max: 22, shelfLifeHours: 72 },
-    { name: 'Oolong leaves', unit: 'g', shelfLifeHours: 240 },
-  ])
-    await api.call('POST', '/coffee/material', { merchantId, ...material });
+  const materials: Record<'beans' | 'leaves', string> = { beans: '', leaves: '' };
+  for (const [key, material] of [
+    ['beans', { name: 'Espresso beans', unit: 'g', min: 15, max: 22, shelfLifeHours: 72 }],
+    ['leaves', { name: 'Oolong leaves', unit: 'g', shelfLifeHours: 240 }],
+  ] as const)
+    materials[key] = (await api.call<Item>('POST', '/coffee/material', { merchantId, ...material })).id;
   const size = await api.call<Item>('POST', '/coffee/option-type', { merchantId, name: 'Size' });
   await api.call('POST', '/coffee/option', { merchantId, optionTypeId: size.id, name: 'Small' });
   await api.call('POST', '/coffee/option', {
@@ -43,7 +47,7 @@ async function merchantWithCatalog(api: AdminApi, stamp: number) {
     amountFactor: 1.4,
     priceChange: '0.80',
   });
-  return { merchantId, account, store, storeId };
+  return { merchantId, account, store, storeId, materials };
 }
 
 /** Opens an antd select by its label and picks an option (the list is rendered outside the view). */
@@ -331,6 +335,7 @@ test('products: an automatic coffee machine sells coffee products of its merchan
     family: 'coffee',
     price: '2.50',
     recipe: { steps: [{ action: 'brew', params: { powderG: 18, waterMl: 40 } }] },
+    materials: [{ materialId: shop.materials.beans, amount: 18 }],
   });
   await api.call('POST', '/coffee/product', {
     merchantId: shop.merchantId,
@@ -340,6 +345,7 @@ test('products: an automatic coffee machine sells coffee products of its merchan
     family: 'tea',
     price: '2.00',
     recipe: { steps: [{ action: 'steep', params: { waterMl: 300 } }], segments: TEA_SEGMENTS },
+    materials: [{ materialId: shop.materials.leaves, amount: 6 }],
   });
 
   const page = await newPage();

@@ -172,9 +172,9 @@ async function validateProduct(db: Db, product: Row): Promise<void> {
   if (missing.length) throw badRequest('msg.productIncomplete', {}, missing);
   const { combos, optionName } = await checkLines(db, product);
   // The console's rules on materials and toppings (contracts), so that the API and imports keep
-  // them too. Not yet 'a drink needs a material': products made through the API without material
-  // lines (the tenant matrix's samples, other tests' fixtures) would be refused until they carry one.
-  const issues: RecipeIssue[] = checkProductParts(product, { materialsRequired: false });
+  // them too: a drink or tea uses materials ('Add the materials the product uses'), judged on the
+  // product as it will be, so an update emptying a drink's material lines is refused as well.
+  const issues: RecipeIssue[] = checkProductParts(product);
   let ranges: ParameterRange[] = [];
   if (product.recipe != null) {
     const recipe = recipeSchema.safeParse(product.recipe);
