@@ -5,11 +5,11 @@
  * MQTT client on the embedded broker.
  */
 import crypto from 'node:crypto';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION, topicFor } from '@brewfleet/contracts';
 import { markSilentMachinesOffline } from '../src/modules/fleet/presence-jobs.ts';
 import { startFleetTest, waitFor, type FleetTest } from './helpers/fleet.ts';
+import { bareMachine } from './helpers/machine-events.ts';
 
 const PASSWORD = 'Journal-Strong-Pass-7';
 let f: FleetTest;
@@ -52,25 +52,6 @@ afterAll(async () => {
   await f.close();
 });
 
-/** A bare machine client: subscribed to its commands, answering only what the test publishes. */
-async function bareMachine(m: { serialNumber: string; secret: string }) {
-  const client = await mqtt.connectAsync(f.url, {
-    clientId: m.serialNumber,
-    username: m.serialNumber,
-    password: m.secret,
-    reconnectPeriod: 0,
-  });
-  clients.push(client);
-  const commands: Array<{ commandId: string; type: string }> = [];
-  client.on('message', (_t, payload) => commands.push(JSON.parse(payload.toString())));
-  await client.subscribeAsync(topicFor(m.serialNumber, 'cmd'), { qos: 1 });
-  const publish = (channel: 'status' | 'events' | 'ack', body: object) =>
-    client.publishAsync(topicFor(m.serialNumber, channel), JSON.stringify({ v: PROTOCOL_VERSION, ...body }), {
-      qos: 1,
-    });
-  return { client, commands, publish };
-}
-
 describe('machine-log message keys', () => {
   it('names the merchant and store a machine is bound to, for the merchant to read', async () => {
     const m = await f.register();
@@ -101,7 +82,7 @@ describe('machine-log message keys', () => {
 
   it('keys online and offline, a cleaning, and silence', async () => {
     const m = await f.register();
-    const machine = await bareMachine(m);
+    const machine = await bareMachine(f.url, m, clients);
     await machine.publish('status', { online: true, ts: new Date().toISOString(), state: 'idle' });
     await waitFor(async () => lineOf(await journal(m.id), 'online'), 5000, 'online line');
     await machine.publish('events', {
@@ -140,7 +121,7 @@ describe('machine-log message keys', () => {
 
   it('keys a command queued, and its end with the machine’s reason as given', async () => {
     const m = await f.register();
-    const machine = await bareMachine(m);
+    const machine = await bareMachine(f.url, m, clients);
     await machine.publish('status', { online: true, ts: new Date().toISOString() });
     await waitFor(async () => (await f.t.sql(`select online from device where id = $1`, [m.id]))[0].online);
 

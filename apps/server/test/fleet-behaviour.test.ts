@@ -5,11 +5,12 @@
  * that are off are not trusted, retries stop at their limit, and tea cups keep their segments.
  */
 import crypto from 'node:crypto';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, topicFor } from '@brewfleet/contracts';
 import type { SimulatedMachine } from '@brewfleet/simulator';
 import { quietMachine, startFleetTest, waitFor, type FleetTest } from './helpers/fleet.ts';
+import { bareMachine } from './helpers/machine-events.ts';
 
 let f: FleetTest;
 let teaModelId: string;
@@ -56,25 +57,6 @@ function simulated(m: { serialNumber: string; secret: string }, family: 'coffee'
   const machine = quietMachine(f.url, m, { family, flushMs: 100 });
   machines.push(machine);
   return machine;
-}
-
-/** A bare machine client: online, subscribed to its commands, answering nothing. */
-async function bareMachine(m: { serialNumber: string; secret: string }) {
-  const client = await mqtt.connectAsync(f.url, {
-    clientId: m.serialNumber,
-    username: m.serialNumber,
-    password: m.secret,
-    reconnectPeriod: 0,
-  });
-  clients.push(client);
-  const commands: Array<Record<string, unknown>> = [];
-  client.on('message', (_t, payload) => commands.push(JSON.parse(payload.toString())));
-  await client.subscribeAsync(topicFor(m.serialNumber, 'cmd'), { qos: 1 });
-  const publish = (channel: 'status' | 'events', body: object) =>
-    client.publishAsync(topicFor(m.serialNumber, channel), JSON.stringify({ v: PROTOCOL_VERSION, ...body }), {
-      qos: 1,
-    });
-  return { client, commands, publish };
 }
 
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000).toISOString();
@@ -271,7 +253,7 @@ describe('the channels command', () => {
 
   it('drops, once adopted, a channel the machine reported again while the layout was on its way', async () => {
     const m = await f.register();
-    const machine = await bareMachine(m);
+    const machine = await bareMachine(f.url, m, clients);
     const levels = (channels: Array<[number, number]>) =>
       machine.publish('events', {
         events: [
@@ -389,7 +371,7 @@ describe('preset commands of one family', () => {
 describe('clocks, retries and tea cups', () => {
   it('uses its own receive time for a machine whose clock is off by more than 300 s, and flags it', async () => {
     const m = await f.register();
-    const machine = await bareMachine(m);
+    const machine = await bareMachine(f.url, m, clients);
     const wrong = hoursAgo(2);
     const before = Date.now();
     await machine.publish('status', { online: true, ts: wrong, state: 'idle' });
@@ -429,7 +411,7 @@ describe('clocks, retries and tea cups', () => {
     ).then((d) => d.list);
     await ok(await call('PUT', '/api/coffee/command-config', { id: lock.id, maxAttempts: 2 }));
     const m = await f.register();
-    const machine = await bareMachine(m);
+    const machine = await bareMachine(f.url, m, clients);
     await machine.publish('status', { online: true, ts: new Date().toISOString() });
     await waitFor(async () => (await detail(m.id)).device.online, 5000, 'online');
     const [command] = (await ok(await call('POST', '/api/coffee/device/lock', { ids: [m.id] }))).commands;
@@ -457,7 +439,7 @@ describe('clocks, retries and tea cups', () => {
 
   it('stores the extraction segments of a tea cup', async () => {
     const m = await f.register({ modelId: teaModelId });
-    const machine = await bareMachine(m);
+    const machine = await bareMachine(f.url, m, clients);
     const segments = [
       { out: true, rangeS: 40, amountG: 6 },
       { out: true, rangeS: 55, amountG: 6 },

@@ -1,8 +1,38 @@
 /**
- * What tests send as a machine and read as the console: a production event of the device protocol,
- * and the live stream (`GET /api/coffee/device/live`, server-sent events) collected as it comes.
+ * What tests send as a machine and read as the console: a bare machine client, a production event of
+ * the device protocol, and the live stream (`GET /api/coffee/device/live`, server-sent events)
+ * collected as it comes.
  */
 import crypto from 'node:crypto';
+import mqtt, { type MqttClient } from 'mqtt';
+import { PROTOCOL_VERSION, topicFor } from '@brewfleet/contracts';
+
+/**
+ * A bare machine client on `url`: connected with its credentials and subscribed to its commands
+ * (collected in `commands`), it answers nothing of itself; `publish` sends what the test says. The
+ * client joins `clients`, for the test to end.
+ */
+export async function bareMachine(
+  url: string,
+  m: { serialNumber: string; secret: string },
+  clients: MqttClient[],
+) {
+  const client = await mqtt.connectAsync(url, {
+    clientId: m.serialNumber,
+    username: m.serialNumber,
+    password: m.secret,
+    reconnectPeriod: 0,
+  });
+  clients.push(client);
+  const commands: Array<{ commandId: string; type: string } & Record<string, unknown>> = [];
+  client.on('message', (_t, payload) => commands.push(JSON.parse(payload.toString())));
+  await client.subscribeAsync(topicFor(m.serialNumber, 'cmd'), { qos: 1 });
+  const publish = (channel: 'status' | 'events' | 'ack', body: object) =>
+    client.publishAsync(topicFor(m.serialNumber, channel), JSON.stringify({ v: PROTOCOL_VERSION, ...body }), {
+      qos: 1,
+    });
+  return { client, commands, publish };
+}
 
 /** A completed cup with only the required fields (docs/device-protocol.md §4.3); `over` adds or replaces. */
 export const cupEvent = (over: Record<string, unknown> = {}) => ({

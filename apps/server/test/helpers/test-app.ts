@@ -35,6 +35,16 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
     async drop() {
       const c = new pg.Client({ connectionString: ADMIN_URL });
       await c.connect();
+      // Closed pools may still have connections on their way out: forcing the drop then would end
+      // them with an error (57P01) their clients raise as an uncaught exception. Wait for them to
+      // go; force only what a test leaked.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+          name,
+        ]);
+        if (!rows[0].n) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },

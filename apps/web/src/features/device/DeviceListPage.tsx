@@ -33,6 +33,7 @@ import SecretOnceDialog, { type OnceSecret } from './SecretOnceDialog';
 import SecretsOnceDialog from './SecretsOnceDialog';
 import { useDeviceLive } from './use-device-live';
 import './device.css';
+import SelectedNames from './SelectedNames';
 
 const PATH = '/device-list';
 const ARRIVAL = ['merchantId', 'storeId', 'condition'] as const;
@@ -148,12 +149,7 @@ export default function DeviceListPage() {
         title: t('devices.bulkSecrets.confirmTitle', { count: selected.length }),
         content: (
           <>
-            {listed.length > 0 && (
-              <p>
-                {listed.slice(0, 5).join(', ')}
-                {listed.length > 5 ? ` … (+${listed.length - 5})` : ''}
-              </p>
-            )}
+            <SelectedNames names={listed} />
             <p>{t('devices.bulkSecrets.confirmHint')}</p>
           </>
         ),

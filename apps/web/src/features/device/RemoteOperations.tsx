@@ -18,6 +18,7 @@ import { P } from '@brewfleet/contracts/permissions';
 import { deviceApi, type RemoteOperation } from '../../api/device-api';
 import { useHasPermission } from '../../app/stores/permission-store';
 import { commandTracker } from './command-tracker';
+import SelectedNames from './SelectedNames';
 
 const ICONS: Record<RemoteOperation, ReactNode> = {
   lock: <LockOutlined />,
@@ -69,12 +70,7 @@ export default function RemoteOperations({ ids, names = {}, size = 'middle', onI
       title: t('devices.confirmOperation', { operation: label, count: ids.length }),
       content: (
         <>
-          {listed.length > 0 && (
-            <p>
-              {listed.slice(0, 5).join(', ')}
-              {listed.length > 5 ? ` … (+${listed.length - 5})` : ''}
-            </p>
-          )}
+          <SelectedNames names={listed} />
           <p>{t('devices.operationHint')}</p>
         </>
       ),
