@@ -17,8 +17,14 @@ const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const root = path.resolve(web, '../..');
 const ADMIN_PASSWORD = 'E2e-Admin-Pass-2026';
 
-if (process.env.E2E_BUILD === '1' || !fs.existsSync(path.join(web, 'dist/index.html'))) {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: web, stdio: 'inherit' });
+// WEB_DIST: a console built elsewhere (several checkouts or workers testing side by side each build
+// their own); it is built there when missing, as the checkout's own dist/ is.
+const dist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(web, 'dist');
+if (process.env.E2E_BUILD === '1' || !fs.existsSync(path.join(dist, 'index.html'))) {
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', dist, '--emptyOutDir'], {
+    cwd: web,
+    stdio: 'inherit',
+  });
 }
 
 const freePort = () =>
