@@ -91,8 +91,11 @@ describe('the machine map', () => {
     expect(answer.points.find((p: { id: string }) => p.id === a.byStore)).toMatchObject({
       latitude: 25.03,
       longitude: 121.56,
+      storeId: alpha.placedStore,
       storeName: 'Alpha Pier',
+      placedBy: 'store',
     });
+    expect(answer.points.find((p: { id: string }) => p.id === a.own)).toMatchObject({ placedBy: 'device' });
     expect(answer).toMatchObject({
       tileUrl: null,
       placed: 2,
@@ -132,6 +135,38 @@ describe('the machine map', () => {
     const placed = await map({ storeId: alpha.placedStore }, alpha.token);
     expect(ids(placed)).toEqual([a.byStore]);
     expect(placed).toMatchObject({ placed: 1, unplaced: 0 });
+  });
+
+  it('moves a pin: a machine placed by its store gets a place of its own, a store moves its machines', async () => {
+    // What the map's position editor sends: a machine dragged on its own …
+    await ok('PUT', '/api/coffee/device', { id: a.byStore, latitude: 25.05, longitude: 121.52 }, alpha.token);
+    let point = (await map({}, alpha.token)).points.find((p: { id: string }) => p.id === a.byStore);
+    expect(point).toMatchObject({ latitude: 25.05, longitude: 121.52, placedBy: 'device' });
+    // … and a store moved, which carries every machine of it without a place of its own.
+    await ok('PUT', '/api/coffee/device', { id: a.byStore, latitude: null, longitude: null }, alpha.token);
+    await ok(
+      'PUT',
+      '/api/coffee/store',
+      { id: alpha.bareStore, latitude: 24.8, longitude: 121.0 },
+      alpha.token,
+    );
+    const moved = await map({}, alpha.token);
+    point = moved.points.find((p: { id: string }) => p.id === a.inBareStore);
+    expect(point).toMatchObject({ latitude: 24.8, longitude: 121, placedBy: 'store' });
+    expect(moved.points.find((p: { id: string }) => p.id === a.byStore)).toMatchObject({ latitude: 25.03 });
+    // Another merchant's pin cannot be moved: its id is unknown to the caller.
+    const prying = await t.call('PUT', '/api/coffee/device', {
+      token: alpha.token,
+      body: { id: b.own, latitude: 0, longitude: 0 },
+      lang: 'en',
+    });
+    expect(prying.statusCode).toBe(404);
+    await ok(
+      'PUT',
+      '/api/coffee/store',
+      { id: alpha.bareStore, latitude: null, longitude: null },
+      alpha.token,
+    );
   });
 
   it('says when the points stop at the cap, and how many matched', async () => {

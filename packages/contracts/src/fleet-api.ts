@@ -129,7 +129,10 @@ export interface MapPoint {
   latitude: number;
   longitude: number;
   status: MapStatus;
+  storeId: string | null;
   storeName: string | null;
+  /** `device`: the machine has coordinates of its own; `store`: it stands where its store is. */
+  placedBy: 'device' | 'store';
 }
 
 /** The most points `POST /api/coffee/device/map` answers; beyond it the browser's map gets slow. */

@@ -423,6 +423,65 @@ test('machines: the map places the machines by status, also without tiles', asyn
   );
 });
 
+test('machines: the map without tiles draws coasts; a pin dragged or a machine placed saves its place', async ({
+  base,
+  adminPassword,
+  api,
+  newPage,
+}) => {
+  const { stamp, devices } = await merchantWithMachines(api, 2, 'automatic', (i) =>
+    i === 0 ? { latitude: 25.04, longitude: 121.51 } : {},
+  );
+  const merchantName = `Fleet ${stamp}`;
+  const page = await newPage();
+  await signIn(page, base, 'admin', adminPassword);
+  await page.goto(`${base}/#/map`);
+  await view(page).getByTestId('machine-map').waitFor();
+  await pick(page, view(page).getByLabel('Merchant', { exact: true }), merchantName, merchantName);
+  await expectEventually(() => view(page).locator('path.map-marker').count(), 1, 'the placed machine');
+  // No MAP_TILE_URL here: the offline outlines are the base map, land and coasts alike.
+  await expectEventually(async () => (await view(page).locator('path.map-land').count()) > 0, true, 'land');
+  expectTrue((await view(page).locator('path.map-coast').count()) > 0, 'coastlines drawn');
+
+  // Drag the pin: the dialog asks, and Save gives the machine the place it was dropped at.
+  await view(page).getByTestId('map-edit-toggle').click();
+  await view(page).getByTestId('map-edit-hint').waitFor();
+  const pin = view(page).locator('.map-pin').first();
+  await pin.waitFor();
+  const box = (await pin.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 30, { steps: 8 });
+  await page.mouse.up();
+  const dialog = page.getByTestId('map-move-dialog');
+  await dialog.getByText(`Move ${devices[0].name}?`).waitFor();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expectEventually(
+    async () => {
+      const d = await readDevice(api, devices[0].id);
+      return Number(d.latitude) !== 25.04 && Number(d.longitude) !== 121.51;
+    },
+    true,
+    'the dragged machine’s new place',
+  );
+
+  // Place the machine without a location: choose it, click the map, save.
+  const unplaced = view(page).getByTestId('map-unplaced');
+  await unplaced.getByTestId('map-place').click();
+  await view(page).getByText(`Click the map where ${devices[1].name} stands.`).waitFor();
+  const mapBox = (await view(page).getByTestId('machine-map').boundingBox())!;
+  await page.mouse.click(mapBox.x + mapBox.width / 3, mapBox.y + mapBox.height / 3);
+  await dialog.getByText(`Move ${devices[1].name}?`).waitFor();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expectEventually(
+    async () => (await readDevice(api, devices[1].id)).latitude != null,
+    true,
+    'the placed machine’s place',
+  );
+  await expectEventually(() => view(page).locator('.map-pin').count(), 2, 'both machines on the map');
+  expectEqual(await view(page).getByTestId('map-unplaced').count(), 0, 'no machine left without a place');
+});
+
 /** What a Chinese-speaking user reads on the machine screens (written out: a test of the translation). */
 const MACHINE_TEXTS = {
   zh: {

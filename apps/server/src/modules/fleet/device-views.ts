@@ -87,7 +87,8 @@ export function registerDeviceViews(app: FastifyInstance, deps: FleetDeps, reg: 
           sql`select device.id::text, device.name, device.serial_number, device.automation,
                      ${latitude} as latitude, ${longitude} as longitude,
                      device.online, device.alarm, device.locked, device.material_shortage, device.maintenance_due,
-                     s.name as store_name
+                     s.id::text as store_id, s.name as store_name,
+                     device.latitude is not null and device.longitude is not null as own_place
               from device left join store s on s.id = device.store_id
               where ${where(request.user, [...extra, placed])}
               order by device.name limit ${MAP_POINT_LIMIT}`,
@@ -128,7 +129,9 @@ export function registerDeviceViews(app: FastifyInstance, deps: FleetDeps, reg: 
                 : d.maintenance_due
                   ? 'maintenance'
                   : 'online',
+        storeId: (d.store_id as string) ?? null,
         storeName: (d.store_name as string) ?? null,
+        placedBy: d.own_place ? 'device' : 'store',
       }));
       // A machine may be placed between the two reads; the points are what was actually sent.
       const placedTotal = Math.max(num(counts[0]?.placed), points.length);

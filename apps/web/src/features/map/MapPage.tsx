@@ -5,19 +5,25 @@
  * statuses, the legend counts every machine answered. Tiles come from the server's MAP_TILE_URL;
  * without one the map still works on a plain graticule. Leaflet is loaded with this page only.
  * Machines it cannot show (no place, or past the server's cap) are announced above it, so that an
- * operator never takes a partial map for the whole fleet.
+ * operator never takes a partial map for the whole fleet. Without tiles the map draws offline outlines
+ * of coasts and borders. Users who may edit machines get a position editor: drag a pin, or place a
+ * machine without a location by clicking the map (MoveDialog asks whether the machine or its store
+ * moves).
  */
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Form, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Form, Select, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MAP_STATUSES, type MapPoint, type MapStatus } from '@brewfleet/contracts/fleet-api';
+import { P } from '@brewfleet/contracts/permissions';
 import { deviceApi, deviceKeys } from '../../api/device-api';
+import { useHasPermission } from '../../app/stores/permission-store';
 import { useRefOptions } from '../../resources/use-ref-options';
 import { detailPath } from '../device/device-links';
 import { STATUS_COLORS } from '../device/device-status';
 import MachineMap from './MachineMap';
+import MoveDialog, { type PendingMove } from './MoveDialog';
 import { countByStatus, filterByStatus } from './status-filter';
 import './map.css';
 
@@ -54,6 +60,13 @@ export default function MapPage() {
   const points = useMemo(() => map.data?.points ?? [], [map.data]);
   // Client-side: the server's answer (and its notices of what it left out) stays the same.
   const shown = useMemo(() => filterByStatus(points, statuses), [points, statuses]);
+  const canEdit = useHasPermission()(P.device.update);
+  const [editing, setEditing] = useState(false);
+  /** The machine without a location that the next click on the map places. */
+  const [placing, setPlacing] = useState<{ id: string; name: string } | null>(null);
+  const [move, setMove] = useState<PendingMove | null>(null);
+  // A cancelled move redraws the pins where they were (the data itself did not change).
+  const [revision, setRevision] = useState(0);
 
   return (
     <Card
@@ -103,6 +116,25 @@ export default function MapPage() {
           />
         </Form.Item>
       </Form>
+      {canEdit && (
+        <Space className="map-edit-bar" wrap>
+          <Button
+            type={editing ? 'primary' : 'default'}
+            onClick={() => {
+              setEditing(!editing);
+              setPlacing(null);
+            }}
+            data-testid="map-edit-toggle"
+          >
+            {editing ? t('map.edit.done') : t('map.edit.start')}
+          </Button>
+          {editing && (
+            <Typography.Text type="secondary" data-testid="map-edit-hint">
+              {placing ? t('map.edit.placingHint', { name: placing.name }) : t('map.edit.hint')}
+            </Typography.Text>
+          )}
+        </Space>
+      )}
       {map.data && !map.data.tileUrl && (
         <Alert
           type="info"
@@ -121,9 +153,21 @@ export default function MapPage() {
           description={
             <Space wrap size={[12, 4]} data-testid="map-unplaced-machines">
               {map.data.unplacedMachines.map((m) => (
-                <Link key={m.id} to={detailPath(m)}>
-                  {m.name} ({m.serialNumber})
-                </Link>
+                <Space key={m.id} size={4}>
+                  <Link to={detailPath(m)}>
+                    {m.name} ({m.serialNumber})
+                  </Link>
+                  {editing && (
+                    <Button
+                      size="small"
+                      type={placing?.id === m.id ? 'primary' : 'default'}
+                      onClick={() => setPlacing({ id: m.id, name: m.name })}
+                      data-testid="map-place"
+                    >
+                      {t('map.edit.place')}
+                    </Button>
+                  )}
+                </Space>
               ))}
               {map.data.unplaced > map.data.unplacedMachines.length && (
                 <Typography.Text type="secondary">
@@ -157,7 +201,33 @@ export default function MapPage() {
             : t('map.count', { count: points.length })}
         </Typography.Text>
       </Space>
-      {map.data && <MachineMap tileUrl={map.data.tileUrl} points={shown} />}
+      {map.data && (
+        <MachineMap
+          key={revision}
+          tileUrl={map.data.tileUrl}
+          points={shown}
+          editing={editing}
+          placing={editing && !!placing}
+          onMove={(point, to) =>
+            setMove({
+              machine: point,
+              store: point.storeId ? { id: point.storeId, name: point.storeName ?? '' } : null,
+              to,
+            })
+          }
+          onPlace={(to) => placing && setMove({ machine: placing, store: null, to })}
+        />
+      )}
+      {move && (
+        <MoveDialog
+          move={move}
+          onClose={(saved) => {
+            setMove(null);
+            if (saved) setPlacing(null);
+            else setRevision((r) => r + 1);
+          }}
+        />
+      )}
       <Table<MapPoint>
         className="map-table"
         rowKey="id"

@@ -176,7 +176,7 @@ export const fleetEn = {
       legend: 'Legend',
       count: '{{count}} machine(s) with a location',
       noTiles:
-        'No map tiles are configured, so the machines are placed on a plain grid of latitude and longitude. The server setting MAP_TILE_URL adds a base map.',
+        'No map tiles are configured: the map shows offline outlines of coasts and borders under a grid of latitude and longitude. The server setting MAP_TILE_URL adds a detailed base map.',
       openDetail: 'Open details',
       position: 'Position',
       unplaced_one:
@@ -188,6 +188,18 @@ export const fleetEn = {
       openDeviceList: 'Open the device list',
       allStatuses: 'All statuses',
       countFiltered: '{{shown, number}} of {{count, number}} machine(s) with a location shown',
+      edit: {
+        start: 'Edit positions',
+        done: 'Done',
+        hint: 'Drag a pin to move a machine, or choose Place beside a machine without a location and click the map where it stands.',
+        placingHint: 'Click the map where {{name}} stands.',
+        place: 'Place',
+        moveTitle: 'Move {{name}}?',
+        newPosition: 'New position: {{position}}',
+        thisMachine: 'This machine only',
+        itsStore: 'Its store, {{store}}, and every machine there without a location of its own',
+        saved: 'Position saved',
+      },
       truncated:
         'Showing the first {{shown, number}} of {{total, number}} machines; narrow the filters to see the rest.',
     },

@@ -171,7 +171,8 @@ export const fleetTw: Strings<typeof fleetEn> = {
       region: '機器分布地圖',
       legend: '圖例',
       count: '{{count}} 台機器有位置',
-      noTiles: '未設定地圖圖磚，機器顯示在經緯度格線上。在伺服器設定 MAP_TILE_URL 即可顯示底圖。',
+      noTiles:
+        '未設定地圖圖磚：地圖顯示離線的海岸線與國界輪廓及經緯度格線。在伺服器設定 MAP_TILE_URL 即可顯示詳細底圖。',
       openDetail: '查看詳情',
       position: '位置',
       unplaced_one:
@@ -183,6 +184,18 @@ export const fleetTw: Strings<typeof fleetEn> = {
       openDeviceList: '前往設備列表',
       allStatuses: '全部狀態',
       countFiltered: '顯示 {{shown, number}} 台，共 {{count, number}} 台機器有位置',
+      edit: {
+        start: '編輯位置',
+        done: '完成',
+        hint: '拖曳圖釘以移動機器；或在沒有位置的機器旁點選「放置」，再在地圖上點選它所在的地方。',
+        placingHint: '請在地圖上點選 {{name}} 所在的位置。',
+        place: '放置',
+        moveTitle: '移動 {{name}}？',
+        newPosition: '新位置：{{position}}',
+        thisMachine: '僅此機器',
+        itsStore: '其所在門市 {{store}}，以及該門市所有沒有自身位置的機器',
+        saved: '位置已儲存',
+      },
       truncated: '僅顯示前 {{shown, number}} 台，共 {{total, number}} 台機器；請縮小篩選範圍以檢視其餘機器。',
     },
     merchantMachines: {

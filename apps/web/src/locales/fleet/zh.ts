@@ -171,7 +171,8 @@ export const fleetZh: Strings<typeof fleetEn> = {
       region: '机器分布地图',
       legend: '图例',
       count: '{{count}} 台机器有位置',
-      noTiles: '未配置地图瓦片，机器显示在经纬度网格上。在服务器设置 MAP_TILE_URL 即可显示底图。',
+      noTiles:
+        '未配置地图瓦片：地图显示离线的海岸线与国界轮廓及经纬度网格。在服务器设置 MAP_TILE_URL 即可显示详细底图。',
       openDetail: '查看详情',
       position: '位置',
       unplaced_one:
@@ -183,6 +184,18 @@ export const fleetZh: Strings<typeof fleetEn> = {
       openDeviceList: '前往设备列表',
       allStatuses: '全部状态',
       countFiltered: '显示 {{shown, number}} 台，共 {{count, number}} 台机器有位置',
+      edit: {
+        start: '编辑位置',
+        done: '完成',
+        hint: '拖动图钉以移动机器；或在没有位置的机器旁点击“放置”，再在地图上点击它所在的地方。',
+        placingHint: '请在地图上点击 {{name}} 所在的位置。',
+        place: '放置',
+        moveTitle: '移动 {{name}}？',
+        newPosition: '新位置：{{position}}',
+        thisMachine: '仅此机器',
+        itsStore: '其所在门店 {{store}}，以及该店所有没有自身位置的机器',
+        saved: '位置已保存',
+      },
       truncated: '仅显示前 {{shown, number}} 台，共 {{total, number}} 台机器；请缩小筛选范围以查看其余机器。',
     },
     merchantMachines: {
