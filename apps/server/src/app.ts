@@ -15,6 +15,7 @@ import { createSerializerCompiler, jsonSchemaTransform } from 'fastify-type-prov
 import { registerPlumbing, zodValidatorCompiler } from './platform/http/plumbing.ts';
 import { loggerOptions } from './platform/http/logger.ts';
 import { registerGuard } from './platform/auth/guard.ts';
+import { registerRateLimits, type RateLimits } from './platform/http/rate-limits.ts';
 import { createSessions, type SessionOptions } from './platform/auth/sessions.ts';
 import { createThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './platform/auth/throttle.ts';
 import type { LoginKeys } from './platform/auth/keys.ts';
@@ -54,6 +55,10 @@ export interface AppDeps {
   mapTileUrl?: string | null;
   /** The device gateway's counters, shown by /api/health once the gateway runs. */
   gatewayStats?: () => Record<string, number> | null;
+  /** UPLOAD_QUOTA_MB in bytes: uploads kept per merchant; null: no quota. Default 1 GiB. */
+  uploadQuotaBytes?: number | null;
+  /** Limits on exports, imports, commands and large lists (tests lower them). */
+  rateLimits?: Partial<RateLimits>;
 }
 
 declare module 'fastify' {
@@ -107,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = createSessions(db, deps.session ?? { idleMinutes: 120, maxHours: 12 });
   const throttle = createThrottle(db, deps.throttle ?? DEFAULT_THROTTLE);
   registerGuard(app, sessions);
+  await registerRateLimits(app, db, deps.rateLimits);
   registerAudit(app, db);
 
   app.get(
@@ -137,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerImportProgress(app, db);
   registerIam(app, modules);
   registerTenancy(app, modules);
-  registerUploads(app, { ...modules, dataDir: deps.dataDir });
+  registerUploads(app, { ...modules, dataDir: deps.dataDir, uploadQuotaBytes: deps.uploadQuotaBytes });
   const bus = new FleetBus();
   app.decorate('fleetBus', bus);
   const fleetDeps = { ...modules, bus, mapTileUrl: deps.mapTileUrl ?? null };

@@ -81,6 +81,12 @@ const schema = z.object({
     .optional(),
   /** Where the built console is; unset: apps/web/dist of this checkout. */
   WEB_DIST: z.string().optional(),
+  /** Megabytes of uploads kept per merchant (the platform's own have no quota); 0: no quota. */
+  UPLOAD_QUOTA_MB: z.coerce
+    .number({ error: 'UPLOAD_QUOTA_MB must be a number' })
+    .int('UPLOAD_QUOTA_MB must be a whole number')
+    .min(0, 'UPLOAD_QUOTA_MB must be 0 or more')
+    .default(1024),
   /** Behind a reverse proxy: trust X-Forwarded-For for the client address (throttling, logs). */
   TRUST_PROXY: flag('TRUST_PROXY').default(false),
 });

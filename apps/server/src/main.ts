@@ -14,14 +14,17 @@ import {
   AdminPasswordError,
   ensureAdmin,
   grantNewMerchantAdminMenus,
+  grantNewStoreStaffMenus,
   seedMenus,
 } from './modules/iam/seed.ts';
 import { seedProductParameters } from './modules/catalog/index.ts';
 import { seedDemo } from './modules/iam/demo.ts';
 import { seedDemoTenants } from './modules/tenancy/demo.ts';
+import { seedDemoLogos } from './modules/tenancy/demo-logos.ts';
 import { deviceAccess, startFleetRuntime, type FleetRuntime } from './modules/fleet/index.ts';
 import { seedDemoFleet, startDemoFleet } from './modules/fleet/demo.ts';
 import { seedDemoMenus } from './modules/menus/demo.ts';
+import { seedDemoHistory } from './modules/fleet/demo-history/index.ts';
 import { getRegistered } from './platform/crud/register-resource.ts';
 import type { Fleet } from '@brewfleet/simulator';
 import fs from 'node:fs';
@@ -38,6 +41,7 @@ async function start(config: Config) {
     const applied = await migrate(database);
     await seedMenus(database.db);
     await grantNewMerchantAdminMenus(database.db);
+    await grantNewStoreStaffMenus(database.db);
     await seedProductParameters(database.db);
     const admin = await ensureAdmin(database.db, config.ADMIN_PASSWORD);
     const keys = loadLoginKeys({ privateKeyPem: config.RSA_PRIVATE_KEY, dataDir: config.DATA_DIR });
@@ -52,6 +56,7 @@ async function start(config: Config) {
       session: { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS },
       webDist: config.WEB_DIST,
       mapTileUrl: config.MAP_TILE_URL,
+      uploadQuotaBytes: config.UPLOAD_QUOTA_MB ? config.UPLOAD_QUOTA_MB * 1024 * 1024 : null,
       mqtt: { healthy: () => mqtt?.healthy() ?? false },
       gatewayStats: () => (fleet ? { ...fleet.gateway.stats() } : null),
     });
@@ -59,8 +64,10 @@ async function start(config: Config) {
     if (admin.created && config.DEMO) {
       await seedDemo(database.db);
       await seedDemoTenants(database.db);
+      await seedDemoLogos(database.db, config.DATA_DIR);
       await seedDemoFleet(database.db);
       await seedDemoMenus(database.db, { devices: getRegistered('device'), bus: app.fleetBus });
+      await seedDemoHistory(database.db);
     }
     mqtt = await startMqtt({
       url: config.MQTT_URL,
@@ -68,6 +75,7 @@ async function start(config: Config) {
       host: config.HOST,
       log: app.log,
       access: deviceAccess(database.db),
+      onDiscarded: (packet) => app.fleetBus.emit('packetDiscarded', packet),
     });
     const broker = mqtt;
     app.fleetBus.on('credentialsRotated', (serialNumber) => broker.disconnect(serialNumber));

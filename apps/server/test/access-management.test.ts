@@ -148,7 +148,14 @@ describe('roles, permissions and menus', () => {
       menuId: expect.any(String),
       parentId: '0',
       type: 0,
+      level: 1,
     });
+    // Each node's depth (spec §3 Menu `level`): the page sits two levels below its top directory.
+    const page = node.menuList[0].menuList[0];
+    expect(page).toMatchObject({ url: 'organization/list', level: 3 });
+    const all = (await t.call('GET', '/api/coffee/menu', { token: admin })).json().data;
+    expect(all.find((n: any) => n.url === 'home')).toMatchObject({ level: 1 });
+    expect(all.find((n: any) => n.id === node.id).menuList[0]).toMatchObject({ level: 2 });
     // Allowed, and forbidden without the code.
     expect((await t.call('POST', '/api/coffee/organization/list', { token, body: {} })).statusCode).toBe(200);
     const denied = await t.call('POST', '/api/coffee/account/list', { token, lang: 'en', body: {} });

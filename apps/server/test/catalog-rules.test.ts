@@ -336,8 +336,12 @@ describe('product codes', () => {
     const south = await merchant('Alpha South', 'alpha-south', alpha.id);
     const far = await merchant('Alpha Far North', 'alpha-far-north', north.id);
     await ok('POST', '/api/coffee/product', espresso({ code: 'CHAIN-1' }), alpha.token);
-    // The child does not see its parent's product, and still may not take its code.
-    expect((await ok('POST', '/api/coffee/product/list', { code: 'CHAIN-1' }, north.token)).total).toBe(0);
+    // The child sees its parent's product only as inherited (it cannot change it), and still may
+    // not take its code.
+    const inherited = await ok('POST', '/api/coffee/product/list', { code: 'CHAIN-1' }, north.token);
+    expect(inherited.list.map((p: any) => [p.code, p.inherited, p.ownerName])).toEqual([
+      ['CHAIN-1', true, 'Alpha'],
+    ]);
     for (const { token, beans } of [north, far]) {
       const res = await call(
         'POST',

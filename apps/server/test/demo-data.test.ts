@@ -18,6 +18,7 @@ import { migrate } from '../src/platform/db/migrate.ts';
 import { ensureAdmin, seedMenus } from '../src/modules/iam/seed.ts';
 import { DEMO_PASSWORD, seedDemo } from '../src/modules/iam/demo.ts';
 import { seedDemoTenants } from '../src/modules/tenancy/demo.ts';
+import { seedDemoLogos } from '../src/modules/tenancy/demo-logos.ts';
 import { seedDemoFleet } from '../src/modules/fleet/demo.ts';
 import { seedDemoMenus } from '../src/modules/menus/demo.ts';
 import { seedProductParameters } from '../src/modules/catalog/index.ts';
@@ -34,12 +35,14 @@ beforeAll(async () => {
   await ensureAdmin(database.db, 'Brew-Admin-2026');
   await seedDemo(database.db);
   await seedDemoTenants(database.db);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bf-demo-'));
+  await seedDemoLogos(database.db, dataDir);
   await seedDemoFleet(database.db);
   app = await buildApp({
     database,
     keys: testKeys(),
     dataKey: TEST_DATA_KEY,
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'bf-demo-')),
+    dataDir,
     logLevel: 'silent',
     webDist: null,
   });
@@ -89,6 +92,19 @@ it('limits a regional administrator to its region and a store account to its sto
   const staff = await login('main-station-staff');
   const own = await list(staff, 'store');
   expect(own.list.map((s: any) => s.name)).toEqual(['Taipei Main Station Kiosk']);
+});
+
+it('shows each demo merchant’s logo in the navbar of its users and of its stores’ users', async () => {
+  for (const account of ['formosa', 'main-station-staff']) {
+    const token = await login(account);
+    const info = (
+      await app.inject({ method: 'GET', url: '/api/auth/getUserInfo', headers: { token } })
+    ).json().data;
+    expect(info.partnerIcon, account).toMatch(/^\/api\/auth\/partner-icon\?v=\d+$/);
+    const image = await app.inject({ method: 'GET', url: info.partnerIcon, headers: { token } });
+    expect(image.statusCode, account).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+  }
 });
 
 it('keeps the independent merchant apart', async () => {
@@ -222,6 +238,35 @@ describe('the demo catalog', () => {
     },
   );
 
+  it('names its catalog in English, simplified and traditional Chinese, menus included', async () => {
+    const materials = (await list(await login('formosa'), 'material')).list;
+    const beans = materials.find((m: any) => m.name === 'Coffee beans');
+    expect(beans.names).toEqual({ en: 'Coffee beans', zh: '咖啡豆', tw: '咖啡豆' });
+    const milk = materials.find((m: any) => m.name === 'Fresh milk');
+    expect([milk.names.zh, milk.names.tw]).toEqual(['鲜奶', '鮮奶']);
+    const [release] = await inScope(database.db, SYSTEM, (db) =>
+      rows<{ content: { products: Array<{ name: string; names?: Record<string, string> }> } }>(
+        db,
+        sql`select content from menu_release r join merchant m on m.id = r.merchant_id
+            where m.name like 'Formosa%' limit 1`,
+      ),
+    );
+    for (const p of release.content.products) expect(p.names?.tw, p.name).toMatch(/\p{Script=Han}/u);
+  });
+
+  it('shows a sub-merchant (formosa-north) its parent’s products and materials, marked as inherited', async () => {
+    const north = await login('formosa-north');
+    for (const resource of ['product', 'material']) {
+      const rows = (await list(north, resource)).list;
+      expect(rows.length, resource).toBeGreaterThan(5);
+      const inherited = rows.filter((r: any) => r.inherited);
+      expect(inherited.length, resource).toBeGreaterThan(5);
+      expect(new Set(inherited.map((r: any) => r.ownerName)), resource).toEqual(
+        new Set(['Formosa Brew Co.']),
+      );
+    }
+  });
+
   it('pushes each store a menu of its brand’s products, once however often it is seeded', async () => {
     const count = () =>
       inScope(database.db, SYSTEM, async (db) => {
@@ -236,5 +281,124 @@ describe('the demo catalog', () => {
     await seedDemoMenus(database.db, { devices: getRegistered('device'), bus: app.fleetBus });
     expect(await count()).toEqual(before);
     expect(before.releases).toBeGreaterThan(5);
+  });
+});
+
+describe('the demo store staff (main-station-staff) run their store’s machines', () => {
+  const call = async (token: string, method: string, url: string, payload?: unknown) => {
+    const res = await app.inject({
+      method: method as 'GET',
+      url,
+      headers: { token },
+      payload: payload as any,
+    });
+    return { status: res.statusCode, data: res.json().data, body: res.body };
+  };
+  let staff: string;
+  let own: any[];
+  let other: any;
+  beforeAll(async () => {
+    staff = await login('main-station-staff');
+    const all = (await list(await login('formosa'), 'device')).list;
+    own = all.filter((d: any) => d.name.startsWith('Taipei Main Station Kiosk'));
+    other = all.find((d: any) => d.name.startsWith('Keelung Harbour Corner'));
+    expect(own.length).toBeGreaterThan(0);
+    expect(other).toBeTruthy();
+    // What the gateway writes from a cup, for one machine of each store.
+    await inScope(database.db, SYSTEM, async (tx) => {
+      for (const d of [own[0], other])
+        await tx.execute(sql`insert into production_record (merchant_id, store_id, device_id, serial_number, event_id,
+                                                              produced_at, product_code, method, result)
+                             values (${d.merchantId}, ${d.storeId}, ${d.id}, ${d.serialNumber}, gen_random_uuid()::text,
+                                     now(), 'ESP', 'manual', 'completed')`);
+    });
+  });
+
+  it('lists only the machines, channels and records of its store', async () => {
+    const devices = (await list(staff, 'device')).list;
+    expect(devices.map((d: any) => d.id).sort()).toEqual(own.map((d) => d.id).sort());
+    for (const resource of ['device-channel', 'production-record', 'device-log']) {
+      const rows = (await list(staff, resource)).list;
+      expect(rows.length, resource).toBeGreaterThan(0);
+      expect(new Set(rows.map((r: any) => r.storeId)), resource).toEqual(new Set([own[0].storeId]));
+    }
+    const counters = await call(staff, 'POST', '/api/coffee/device/counters', {});
+    expect(counters.data.all).toBe(own.length);
+  });
+
+  it('opens its own machine’s detail, named with its merchant, and gets 404 for another store’s', async () => {
+    const detail = await call(staff, 'GET', `/api/coffee/device/detail?id=${own[0].id}`);
+    expect(detail.status, detail.body).toBe(200);
+    expect(detail.data).toMatchObject({
+      merchantName: 'Formosa Brew North',
+      storeName: 'Taipei Main Station Kiosk',
+    });
+    expect(detail.data.channels.length).toBeGreaterThan(0);
+    expect((await call(staff, 'GET', `/api/coffee/device/detail?id=${other.id}`)).status).toBe(404);
+    expect((await call(staff, 'GET', `/api/coffee/device/${other.id}`)).status).toBe(404);
+  });
+
+  it('refills and locks its own machines, never another store’s', async () => {
+    const channel = (await list(staff, 'device-channel')).list[0];
+    expect(
+      (await call(staff, 'POST', '/api/coffee/device-channel/refill', { ids: [channel.id] })).status,
+    ).toBe(200);
+    const [foreign] = await inScope(database.db, SYSTEM, (tx) =>
+      rows<{ id: string }>(
+        tx,
+        sql`select id::text from device_channel where device_id = ${other.id} limit 1`,
+      ),
+    );
+    expect(
+      (await call(staff, 'POST', '/api/coffee/device-channel/refill', { ids: [foreign.id] })).status,
+    ).toBe(404);
+    expect((await call(staff, 'POST', '/api/coffee/device/lock', { ids: [own[0].id] })).status).toBe(200);
+    expect((await call(staff, 'POST', '/api/coffee/device/unlock', { ids: [own[0].id] })).status).toBe(200);
+    expect((await call(staff, 'POST', '/api/coffee/device/lock', { ids: [other.id] })).status).toBe(404);
+  });
+
+  it('may not debug, bind, re-key, edit or delete machines, edit channels or distribute menus', async () => {
+    const id = own[0].id;
+    const refused = [
+      ['POST', '/api/coffee/device/debug', { ids: [id], presetId: '1' }],
+      [
+        'POST',
+        '/api/coffee/device/bind',
+        { ids: [id], merchantId: own[0].merchantId, storeId: own[0].storeId },
+      ],
+      ['POST', '/api/coffee/device/credentials', { id }],
+      ['PUT', '/api/coffee/device', { id, name: 'Renamed' }],
+      ['DELETE', '/api/coffee/device', { ids: [id] }],
+      [
+        'PUT',
+        '/api/coffee/device-channel',
+        { id: (await list(staff, 'device-channel')).list[0].id, name: 'X' },
+      ],
+    ] as const;
+    for (const [method, url, body] of refused)
+      expect((await call(staff, method, url, body)).status, `${method} ${url}`).toBe(403);
+    // Reading the store's menus is allowed; pushing them is not.
+    expect((await call(staff, 'POST', '/api/coffee/menu-release/list', { page: 1, limit: 1 })).status).toBe(
+      200,
+    );
+    expect((await call(staff, 'POST', '/api/coffee/menu-release/push', { id: '1' })).status).toBe(403);
+  });
+
+  it('finds its own sign-ins in its store’s log', async () => {
+    const log = await call(staff, 'POST', '/api/coffee/operation-log/list', {
+      action: 'auth.login',
+      limit: 50,
+    });
+    expect(log.data.total).toBeGreaterThan(0);
+    for (const row of log.data.list)
+      expect(row).toMatchObject({ account: 'main-station-staff', storeId: own[0].storeId });
+  });
+
+  it('reads its merchant and the merchants above it as names that cannot be chosen', async () => {
+    const options = (await call(staff, 'GET', '/api/coffee/merchant/select')).data;
+    expect(options).toEqual([
+      { value: own[0].merchantId, label: 'Formosa Brew North', disabled: true },
+      { value: expect.any(String), label: 'Formosa Brew Co.', disabled: true },
+    ]);
   });
 });

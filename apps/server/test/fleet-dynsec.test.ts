@@ -189,3 +189,46 @@ it('gives imported machines accounts when they get new secrets in bulk', async (
   for (const m of res.json().data.machines as Array<{ serialNumber: string; secret: string }>)
     (await connectOnceProvisioned(m.serialNumber, m.secret)).end(true);
 });
+
+it('tells a machine through Mosquitto which events it refused, and keeps the rest', async () => {
+  const m = await f.register();
+  const client = await connectOnceProvisioned(m.serialNumber, m.secret);
+  const answers: Array<{ channel: string; events?: Array<{ eventId?: string; code: string }> }> = [];
+  client.on('message', (_topic, payload) => answers.push(JSON.parse(payload.toString())));
+  expect((await client.subscribeAsync(topicFor(m.serialNumber, 'rejected'), { qos: 1 }))[0].qos).toBe(1);
+  const bad = { ...cupEvent(), ts: 'yesterday' };
+  const body = JSON.stringify({ v: PROTOCOL_VERSION, events: [cupEvent(), bad] });
+  await client.publishAsync(topicFor(m.serialNumber, 'events'), body, { qos: 1 });
+  await waitFor(() => answers.length, 5000, 'the answer');
+  expect(answers[0]).toMatchObject({
+    channel: 'events',
+    events: [{ eventId: bad.eventId, code: 'invalid' }],
+  });
+  const cups = await f.t.sql(`select count(*)::int as n from production_record where device_id = $1`, [m.id]);
+  expect(cups[0].n).toBe(1);
+});
+
+it('acknowledges and drops an MQTT 3.1.1 publish to another machine’s topic, keeping the connection', async () => {
+  const m = await f.register();
+  const other = await f.register();
+  await connectOnceProvisioned(m.serialNumber, m.secret).then((c) => c.endAsync());
+  const client = await mqtt.connectAsync(url, {
+    clientId: m.serialNumber,
+    username: m.serialNumber,
+    password: m.secret,
+    protocolVersion: 4,
+    clean: false,
+    reconnectPeriod: 0,
+  });
+  clients.push(client);
+  const status = JSON.stringify({ v: PROTOCOL_VERSION, online: true });
+  await client.publishAsync(topicFor(other.serialNumber, 'status'), status, { qos: 1 });
+  await client.publishAsync(topicFor(m.serialNumber, 'status'), status, { qos: 1, retain: true });
+  await waitFor(
+    async () => (await f.t.sql(`select online from device where id = $1`, [m.id]))[0].online as boolean,
+    5000,
+    'its own status',
+  );
+  expect(client.connected).toBe(true);
+  expect((await f.t.sql(`select online from device where id = $1`, [other.id]))[0].online).toBe(false);
+});

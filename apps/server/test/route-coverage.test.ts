@@ -37,8 +37,13 @@ it('every /api route has a permission code or an explicit public / signed-in mar
   expect(api.length).toBeGreaterThan(30);
   const unmarked = api
     .filter((r) => {
-      const c = (r.config ?? {}) as { permission?: string; public?: boolean; authOnly?: boolean };
-      return !c.permission && !c.public && !c.authOnly;
+      const c = (r.config ?? {}) as {
+        permission?: string;
+        anyPermission?: string[];
+        public?: boolean;
+        authOnly?: boolean;
+      };
+      return !c.permission && !c.anyPermission?.length && !c.public && !c.authOnly;
     })
     .map((r) => `${r.method} ${r.url}`);
   expect(unmarked).toEqual([]);
@@ -46,9 +51,10 @@ it('every /api route has a permission code or an explicit public / signed-in mar
 
 it('every permission code used by a route is declared and reachable through a menu', () => {
   const seeded = new Set(MENU_SEED.map((m) => m.perms).filter(Boolean));
-  const used = routes
-    .map((r) => (r.config as { permission?: string } | undefined)?.permission)
-    .filter((p): p is string => !!p);
+  const used = routes.flatMap((r) => {
+    const c = (r.config ?? {}) as { permission?: string; anyPermission?: string[] };
+    return [c.permission, ...(c.anyPermission ?? [])].filter((p): p is string => !!p);
+  });
   for (const code of used) {
     expect(ALL_PERMISSION_CODES, code).toContain(code);
     expect(seeded.has(code), `${code} has no menu entry, so no role can grant it`).toBe(true);
@@ -68,4 +74,18 @@ it('only sign-in, the public key, health and the broker hooks are public', () =>
     '/api/mqtt/acl',
     '/api/mqtt/auth',
   ]);
+});
+
+it('every picker and the upload need a real code, not just a sign-in', () => {
+  const codeOf = (r: RouteOptions) => (r.config ?? {}) as { permission?: string; anyPermission?: string[] };
+  const shared = routes.filter(
+    (r) => /^\/api\/.*\/select$/.test(r.url) || (r.url === '/api/coffee/upload' && r.method === 'POST'),
+  );
+  expect(shared.length).toBeGreaterThan(20);
+  for (const r of shared) {
+    const c = codeOf(r);
+    const codes = [c.permission, ...(c.anyPermission ?? [])].filter(Boolean);
+    expect(codes.length, `${r.method} ${r.url} needs a permission code`).toBeGreaterThan(0);
+    for (const code of codes) expect(ALL_PERMISSION_CODES, `${r.url}: ${code}`).toContain(code);
+  }
 });

@@ -2,13 +2,17 @@
  * A fleet of simulated machines in this process: the CLI's machines, and the server's demo fleet
  * (DEMO=1) whose machines are registered in its database.
  */
-import { SimulatedMachine } from './machine.ts';
+import { SimulatedMachine, type MachineStart } from './machine.ts';
 import type { Family } from './families.ts';
 
 export interface FleetMachine {
   serialNumber: string;
   secret: string;
   family: Family;
+  /** Where it stands at start (levels, counters, active faults). */
+  initial?: MachineStart;
+  /** Left unconnected: the caller starts it later (`machine.start()`), as a machine switched off. */
+  startOffline?: boolean;
 }
 
 export interface FleetOptions {
@@ -24,6 +28,10 @@ export interface FleetOptions {
   mqttVersion?: 4 | 5;
   /** Each machine keeps its menu and answered commands here across restarts (MachineOptions.stateDir). */
   stateDir?: string;
+  /** Chances per tick (MachineOptions): staff refilling a low channel, a fault raised, one cleared. */
+  refillChance?: number;
+  faultChance?: number;
+  clearChance?: number;
 }
 
 export interface Fleet {
@@ -45,6 +53,10 @@ export async function startFleet(opts: FleetOptions): Promise<Fleet> {
         cupsPerMinute: opts.cupsPerMinute,
         mqttVersion: opts.mqttVersion,
         stateDir: opts.stateDir,
+        initial: m.initial,
+        refillChance: opts.refillChance,
+        faultChance: opts.faultChance,
+        clearChance: opts.clearChance,
         onError: opts.onError && ((error) => opts.onError!(m.serialNumber, error)),
       }),
   );
@@ -52,7 +64,9 @@ export async function startFleet(opts: FleetOptions): Promise<Fleet> {
     await Promise.all(machines.map((m) => m.stop().catch(() => {})));
   };
   for (let i = 0; i < machines.length; i += CONNECTING_AT_ONCE) {
-    const batch = machines.slice(i, i + CONNECTING_AT_ONCE);
+    const batch = machines
+      .slice(i, i + CONNECTING_AT_ONCE)
+      .filter((_, j) => !opts.machines[i + j].startOffline);
     // Settled, not raced: a start still under way when we give up would run on after stop().
     const results = await Promise.allSettled(batch.map((m) => m.start()));
     const failed = results.findIndex((r) => r.status === 'rejected');

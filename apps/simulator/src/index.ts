@@ -1,8 +1,8 @@
 /** The simulator as a library: single machines, and fleets (the CLI's, and the server's demo fleet). */
-export { SimulatedMachine, type MachineOptions, type MachineState } from './machine.ts';
+export { SimulatedMachine, type MachineOptions, type MachineStart, type MachineState } from './machine.ts';
 export { startFleet, type Fleet, type FleetMachine, type FleetOptions } from './fleet.ts';
-export { CHANNELS, LOW_LEVEL_SHARE, type ChannelSpec, type Level } from './channels.ts';
+export { CHANNELS, ChannelLevels, LOW_LEVEL_SHARE, type ChannelSpec, type Level } from './channels.ts';
 export { FAULTS, PRODUCTS, type Family, type FaultSpec, type Product } from './families.ts';
-export { makeCup, type Cup } from './production.ts';
+export { emptyChannelCup, makeCup, type Cup } from './production.ts';
 export { checkMenu, productOfMenu, type MenuVerdict } from './menu.ts';
 export { provision, type ProvisionOptions } from './provision.ts';

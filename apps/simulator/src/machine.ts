@@ -2,18 +2,23 @@
  * One simulated machine speaking docs/device-protocol.md: it connects with its credentials and a
  * last will, keeps its retained status, sends heartbeats, makes cups with realistic (and now and
  * then bad) quality data from channels that drain and get refilled, raises and clears faults, runs
- * cleanings, and obeys commands (debug actions included) exactly once per commandId.
+ * cleanings, and obeys commands (debug actions included) exactly once per commandId. It listens on
+ * its `rejected` topic: events refused as beyond a message's 500 go out again, the others are kept
+ * in `rejected` (what a real machine would log) and dropped.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import {
+  MAX_EVENTS_PER_MESSAGE,
   PROTOCOL_VERSION,
   commandMessage,
   menuContent,
+  rejectedMessage,
   topicFor,
   type MachineEvent,
+  type RejectedMessage,
 } from '@brewfleet/contracts';
 import { emptyChannelCup, makeCup } from './production.ts';
 import { checkMenu, productOfMenu } from './menu.ts';
@@ -38,6 +43,14 @@ export interface MachineOptions {
   materialEveryCups?: number;
   /** Chance per tick that staff notice a low channel and refill it. */
   refillChance?: number;
+  /** Chance per tick that a fault is raised, and that an active one is cleared. */
+  faultChance?: number;
+  clearChance?: number;
+  /**
+   * Where the machine stands when it starts, as the server last knew it (a real machine keeps its
+   * levels, counters and active faults across a restart): without it, full channels, no fault.
+   */
+  initial?: MachineStart;
   /**
    * Connection errors (refused credentials, broker gone); the machine keeps retrying. Without it,
    * a refusal at start makes start() reject.
@@ -66,6 +79,13 @@ interface CommandOutcome {
   details?: Array<{ productCode?: string; message: string }>;
 }
 
+export interface MachineStart {
+  levels?: Array<{ channel: number; grams: number }>;
+  cupsSinceBasic?: number;
+  cupsSinceDeep?: number;
+  faultCodes?: string[];
+}
+
 export interface MachineState {
   online: boolean;
   state: 'idle' | 'making' | 'cleaning' | 'fault' | 'off';
@@ -76,6 +96,10 @@ export interface MachineState {
 }
 
 const REMEMBERED_COMMANDS = 1000;
+/** Events sent lately, by eventId, for sending again those the server asks for again. */
+const REMEMBERED_EVENTS = 5000;
+/** Answers from the server kept for a look (tests, demos). */
+const REMEMBERED_REJECTIONS = 100;
 /** Per tick: a fault raised, an active fault cleared, a rinse. */
 const FAULT_CHANCE = 0.004;
 const CLEAR_CHANCE = 0.25;
@@ -91,8 +115,16 @@ export class SimulatedMachine {
   readonly family: Family;
   /** Chance per tick that staff refill a low channel (from the options; tests and demos change it). */
   refillChance: number;
+  /** Chance per tick of a new fault, and of an active one clearing (demos hold a fault with 0). */
+  faultChance: number;
+  clearChance: number;
+  /** Cleanings run when due; a demo turns this off to let a machine fall due for maintenance. */
+  autoCleaning = true;
   private client: MqttClient | null = null;
   private pending: MachineEvent[] = [];
+  private sent = new Map<string, MachineEvent>();
+  /** What the server refused of its messages lately (`rejected` answers), oldest first. */
+  readonly rejected: RejectedMessage[] = [];
   private timers: NodeJS.Timeout[] = [];
   /** Commands run, with their outcome: a repeat is answered with it again, not run again. */
   private seen = new Map<string, CommandOutcome>();
@@ -116,7 +148,16 @@ export class SimulatedMachine {
     this.serialNumber = opts.serialNumber;
     this.family = opts.family;
     this.refillChance = opts.refillChance ?? 0.2;
+    this.faultChance = opts.faultChance ?? FAULT_CHANCE;
+    this.clearChance = opts.clearChance ?? CLEAR_CHANCE;
     this.levels = new ChannelLevels(CHANNELS[opts.family]);
+    const initial = opts.initial ?? {};
+    for (const l of initial.levels ?? []) if (this.levels.has(l.channel)) this.levels.set(l.channel, l.grams);
+    this.cupsSinceBasic = initial.cupsSinceBasic ?? 0;
+    this.cupsSinceDeep = initial.cupsSinceDeep ?? 0;
+    const known = FAULTS[opts.family].map((f) => f.code);
+    this.status.faultCodes = (initial.faultCodes ?? []).filter((c) => known.includes(c));
+    if (this.criticalFaultActive()) this.status.state = 'fault';
     this.basicEvery = Math.round(BASIC_EVERY_CUPS * (0.75 + this.random() / 2));
     this.deepEvery = Math.round(DEEP_EVERY_CUPS * (0.75 + this.random() / 2));
     this.loadState();
@@ -180,12 +221,16 @@ export class SimulatedMachine {
       },
     });
     this.client = client;
-    client.on('message', (_topic, payload) => this.onCommand(payload));
+    client.on('message', (topic, payload) =>
+      topic === this.topic('rejected') ? this.onRejected(payload) : this.onCommand(payload),
+    );
     // After the broker comes back: subscribe again and say where we are.
     client.on('connect', () => {
-      client.subscribe(this.topic('cmd'), { qos: 1 });
+      client.subscribe([this.topic('cmd'), this.topic('rejected')], { qos: 1 });
       this.status.online = true;
+      // The status first, then what was kept while away: its clock is judged by the status (§5).
       this.publishStatus();
+      this.flush();
     });
     client.on('close', () => (this.status.online = false));
     try {
@@ -223,6 +268,7 @@ export class SimulatedMachine {
   async stop(): Promise<void> {
     this.timers.forEach(clearTimeout);
     this.flush();
+    // A clean DISCONNECT discards the last will: the offline status says it instead (protocol §1).
     if (this.client?.connected)
       this.publish('status', { online: false, ts: new Date().toISOString() }, 1, true);
     await this.client?.endAsync();
@@ -273,8 +319,37 @@ export class SimulatedMachine {
     );
   }
 
+  /** Sends pending events, 500 a message; while away they wait here, keeping their own times. */
   flush() {
-    while (this.pending.length) this.publish('events', { events: this.pending.splice(0, 500) });
+    if (!this.client?.connected) return;
+    while (this.pending.length) {
+      const events = this.pending.splice(0, MAX_EVENTS_PER_MESSAGE);
+      for (const e of events) this.sent.set(e.eventId, e);
+      for (const id of this.sent.keys()) {
+        if (this.sent.size <= REMEMBERED_EVENTS) break;
+        this.sent.delete(id);
+      }
+      this.publish('events', { events });
+    }
+  }
+
+  /**
+   * The server refused some of what it sent: events beyond a message's limit go out again with the
+   * next batch; anything else would be refused again as it is, so it is only noted.
+   */
+  private onRejected(payload: Buffer) {
+    let answer: RejectedMessage;
+    try {
+      answer = rejectedMessage.parse(JSON.parse(payload.toString('utf8')));
+    } catch {
+      return;
+    }
+    this.rejected.push(answer);
+    if (this.rejected.length > REMEMBERED_REJECTIONS) this.rejected.shift();
+    for (const refused of answer.events ?? []) {
+      const event = refused.eventId ? this.sent.get(refused.eventId) : undefined;
+      if (event && refused.code === 'too-many-events') this.pending.push(event);
+    }
   }
 
   private event(body: Record<string, unknown>) {
@@ -303,9 +378,9 @@ export class SimulatedMachine {
   tick() {
     if (this.status.state === 'off') return;
     if (this.status.state === 'cleaning') this.setState('idle');
-    if (this.status.faultCodes.length && this.random() < CLEAR_CHANCE) this.clearFault();
-    else if (this.random() < FAULT_CHANCE) this.raiseFault();
-    if (this.status.state === 'idle') {
+    if (this.status.faultCodes.length && this.random() < this.clearChance) this.clearFault();
+    else if (this.random() < this.faultChance) this.raiseFault();
+    if (this.status.state === 'idle' && this.autoCleaning) {
       if (this.cupsSinceDeep >= this.deepEvery) this.clean('deep');
       else if (this.cupsSinceBasic >= this.basicEvery) this.clean('basic');
       else if (this.random() < RINSE_CHANCE) this.clean('rinse');
@@ -343,7 +418,12 @@ export class SimulatedMachine {
       this.materialEvent();
   }
 
-  private clean(kind: 'rinse' | 'basic' | 'deep') {
+  /** Cups made since the last basic (or deep) cleaning, as the machine counts them. */
+  get cupsSinceMaintenance(): number {
+    return this.cupsSinceBasic;
+  }
+
+  clean(kind: 'rinse' | 'basic' | 'deep') {
     const seconds = { rinse: [20, 40], basic: [300, 600], deep: [900, 1800] }[kind];
     const failed = kind !== 'rinse' && this.random() < 0.03;
     this.event({
@@ -358,8 +438,11 @@ export class SimulatedMachine {
     this.setState('cleaning');
   }
 
-  private raiseFault() {
-    const candidates = FAULTS[this.opts.family].filter((f) => !this.status.faultCodes.includes(f.code));
+  /** A fault of the family's (this one, or one not active yet at random). */
+  raiseFault(code?: string) {
+    const candidates = FAULTS[this.opts.family].filter(
+      (f) => !this.status.faultCodes.includes(f.code) && (!code || f.code === code),
+    );
     if (!candidates.length) return;
     const fault = candidates[Math.floor(this.random() * candidates.length)];
     this.event({ type: 'fault', ...fault });
@@ -368,7 +451,8 @@ export class SimulatedMachine {
     this.publishStatus();
   }
 
-  private clearFault() {
+  clearFault() {
+    if (!this.status.faultCodes.length) return;
     const [code, ...rest] = this.status.faultCodes;
     const fault = FAULTS[this.opts.family].find((f) => f.code === code);
     this.event({ type: 'fault-cleared', code, severity: fault?.severity ?? 'warning' });

@@ -9,9 +9,13 @@ export const PROTOCOL_VERSION = 1;
 /** Topic prefix: every topic of a machine is `bf/v1/d/<serialNumber>/<channel>`. */
 export const TOPIC_ROOT = `bf/v${PROTOCOL_VERSION}/d`;
 
-/** Channels a machine publishes to, and the one it subscribes to. */
+/**
+ * Channels a machine publishes to, and those it subscribes to: `cmd` (commands) and `rejected` (the
+ * server's answer naming what it refused of a message, added in version 1 without breaking it: a
+ * machine that does not subscribe to it misses only the answer).
+ */
 export const MACHINE_PUBLISHES = ['status', 'heartbeat', 'events', 'ack'] as const;
-export const MACHINE_SUBSCRIBES = ['cmd'] as const;
+export const MACHINE_SUBSCRIBES = ['cmd', 'rejected'] as const;
 export type Channel = (typeof MACHINE_PUBLISHES)[number] | (typeof MACHINE_SUBSCRIBES)[number];
 
 export const topicFor = (serialNumber: string, channel: Channel) =>
@@ -141,11 +145,56 @@ export const machineEvent = z.discriminatedUnion('type', [
 ]);
 export type MachineEvent = z.infer<typeof machineEvent>;
 
+/** Events in one `events` message: the server keeps the first this many and refuses the rest. */
+export const MAX_EVENTS_PER_MESSAGE = 500;
+
 /** QoS 1 on `events`: up to 500 events, each with its own id; resending a batch is harmless. */
 export const eventsMessage = z.object({
   v: z.literal(PROTOCOL_VERSION),
-  events: z.array(machineEvent).min(1).max(500),
+  events: z.array(machineEvent).min(1).max(MAX_EVENTS_PER_MESSAGE),
 });
+
+/**
+ * Why the server refused a message or an event (`rejected`). Only `too-many-events` is worth sending
+ * again (in a later message); the others would be refused again as they are.
+ */
+export const REJECTION_CODES = [
+  'not-json',
+  'nul-character',
+  'invalid',
+  'too-many-events',
+  'refused-by-database',
+] as const;
+export type RejectionCode = (typeof REJECTION_CODES)[number];
+
+/**
+ * QoS 1 on `rejected`, from the server, after a machine's message it could not keep whole: either
+ * the whole message (`code` and `reason`; the events of an events message are listed too, when
+ * they could be read), or some of its events (`events`, each by its place in the message and its
+ * eventId; the others were kept). Nothing is sent for a message kept whole.
+ */
+export const rejectedMessage = z.object({
+  v: z.literal(PROTOCOL_VERSION),
+  /** The topic the refused message came on. */
+  channel: z.enum(MACHINE_PUBLISHES),
+  ts: timestamp,
+  /** Set when the whole message was refused. */
+  code: z.enum(REJECTION_CODES).optional(),
+  reason: z.string().max(500).optional(),
+  /** The command a refused `ack` was about, when it could be read. */
+  commandId: z.string().max(64).optional(),
+  events: z
+    .array(
+      z.object({
+        index: z.number().int().min(0),
+        eventId: z.string().max(64).optional(),
+        code: z.enum(REJECTION_CODES),
+        reason: z.string().max(500),
+      }),
+    )
+    .optional(),
+});
+export type RejectedMessage = z.infer<typeof rejectedMessage>;
 
 /**
  * The five remote operations of spec §4, `debug` (a preset debugging action, issue 5), `menu` (a

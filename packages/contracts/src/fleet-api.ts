@@ -61,6 +61,8 @@ export interface IssuedCommand {
   commandId: string;
   type: CommandType;
   state: CommandState;
+  /** The same command was still pending for this machine: this is that one, nothing new was queued. */
+  joined?: boolean;
 }
 
 /** What `GET /api/coffee/device/live` streams (server-sent events), one JSON object per event. */

@@ -11,3 +11,4 @@ export * from './fleet-api.ts';
 export * from './recipes.ts';
 export * from './machine-family-names.ts';
 export * from './menu-protocol.ts';
+export * from './localized-names.ts';

@@ -8,12 +8,15 @@ import { z } from 'zod';
 import { MACHINE_FAMILIES } from './device-protocol.ts';
 import { recipeSchema } from './recipes.ts';
 import { PRODUCT_KINDS } from './enums.ts';
+import { menuNamesSchema } from './localized-names.ts';
 
 const money = z.string().regex(/^-?\d{1,10}\.\d{2}$/);
 
 export const menuProduct = z.object({
   code: z.string().max(64),
+  /** The default name; `names` (later, optional everywhere) the name per language, en, zh, tw. */
   name: z.string().max(128),
+  names: menuNamesSchema,
   kind: z.enum(PRODUCT_KINDS),
   family: z.enum(MACHINE_FAMILIES),
   price: money,
@@ -25,7 +28,10 @@ export const menuProduct = z.object({
         /** The option's id, which recipe combinations name (absent in menus made before them). */
         id: z.string().max(20).optional(),
         type: z.string().max(64),
+        /** The option type's names per language, as `names` is the option's. */
+        typeNames: menuNamesSchema,
         name: z.string().max(64),
+        names: menuNamesSchema,
         priceChange: money,
         amountFactor: z.number().min(0).max(5),
         isDefault: z.boolean(),
@@ -37,7 +43,9 @@ export const menuProduct = z.object({
       }),
     )
     .max(100),
-  toppings: z.array(z.object({ name: z.string().max(64), price: money, charged: z.boolean() })).max(50),
+  toppings: z
+    .array(z.object({ name: z.string().max(64), names: menuNamesSchema, price: money, charged: z.boolean() }))
+    .max(50),
   // The fields below came later: optional, so a menu of an older release (and a machine that
   // ignores them) stays valid.
   /**
@@ -59,7 +67,9 @@ export const menuProduct = z.object({
   /** Whether the machine offers `snacks` with it. */
   showSnacks: z.boolean().optional(),
   snacks: z
-    .array(z.object({ id: z.string().max(20), name: z.string().max(128), price: money }))
+    .array(
+      z.object({ id: z.string().max(20), name: z.string().max(128), names: menuNamesSchema, price: money }),
+    )
     .max(50)
     .optional(),
 });

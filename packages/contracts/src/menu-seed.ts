@@ -19,11 +19,13 @@ export interface MenuNode {
   icon: string;
   type: number;
   orderNum: number;
+  /** Depth in the tree answered (spec §3 Menu `level`): 1 for a top node, 2 for its children… */
+  level: number;
   menuList: MenuNode[];
 }
 
-/** A seeded menu: the stored part of a node (`menuId` and `menuList` are derived when answering). */
-export type MenuSeedNode = Omit<MenuNode, 'menuId' | 'menuList'>;
+/** A seeded menu: the stored part of a node (`menuId`, `level` and `menuList` are derived when answering). */
+export type MenuSeedNode = Omit<MenuNode, 'menuId' | 'level' | 'menuList'>;
 
 type Titles = [zh: string, tw: string, en: string];
 
@@ -115,7 +117,7 @@ button(112002, 1120, B.update, P.menu.update);
 button(112003, 1120, B.delete, P.menu.delete);
 
 dir(1200, 0, ['商户管理', '商戶管理', 'Merchant Management'], 'shop');
-page(1210, 1200, ['商户列表', '商戶列表', 'Merchant List'], 'merchant/list', P.merchant.list, 'shop');
+page(1210, 1200, ['商户列表', '商戶列表', 'Merchant List'], 'merchant/list', P.merchant.list, 'bank');
 button(121001, 1210, B.create, P.merchant.create);
 button(121002, 1210, B.update, P.merchant.update);
 button(121003, 1210, B.delete, P.merchant.delete);
@@ -133,7 +135,7 @@ button(122005, 1220, B.export, P.store.export);
 page(1221, 1200, ['门店账号', '門市帳號', 'Store Account'], 'store/account', P.account.list, 'contacts');
 
 dir(1300, 0, ['设备管理', '設備管理', 'Device Management'], 'desktop');
-page(1310, 1300, ['设备列表', '設備列表', 'Device List'], 'device/list', P.device.list, 'desktop');
+page(1310, 1300, ['设备列表', '設備列表', 'Device List'], 'device/list', P.device.list, 'hdd');
 button(131001, 1310, B.create, P.device.create);
 button(131002, 1310, B.update, P.device.update);
 button(131003, 1310, B.delete, P.device.delete);
@@ -167,12 +169,33 @@ button(131204, 1312, B.export, P.deviceModel.export);
 page(1313, 1300, ['日志', '日誌', 'Log'], 'device/journal', P.deviceLog.list, 'file-text');
 button(131301, 1313, B.export, P.deviceLog.export);
 page(1314, 1300, ['地图', '地圖', 'Map'], 'map', P.device.list, 'global');
-page(1315, 1300, ['商户机器', '商戶機器', 'Merchant Machines'], 'merchant/machine', P.device.list, 'shop');
-page(1316, 1300, ['远程指令', '遠端指令', 'Remote Commands'], 'device/command', P.deviceCommand.list, 'send');
+page(
+  1315,
+  1300,
+  ['商户机器', '商戶機器', 'Merchant Machines'],
+  'merchant/machine',
+  P.device.list,
+  'cloud-server',
+);
+page(
+  1316,
+  1300,
+  ['远程指令', '遠端指令', 'Remote Commands'],
+  'device/command',
+  P.deviceCommand.list,
+  'thunderbolt',
+);
 button(131601, 1316, B.export, P.deviceCommand.export);
 
 dir(1400, 0, ['设备配置', '設備配置', 'Device Configuration'], 'tool');
-page(1410, 1400, ['料道类型', '料道類型', 'Channel type'], 'chargingBasket/type', P.channelType.list, 'tags');
+page(
+  1410,
+  1400,
+  ['料道类型', '料道類型', 'Channel type'],
+  'chargingBasket/type',
+  P.channelType.list,
+  'partition',
+);
 button(141001, 1410, B.create, P.channelType.create);
 button(141002, 1410, B.update, P.channelType.update);
 button(141003, 1410, B.delete, P.channelType.delete);
@@ -209,6 +232,7 @@ button(141301, 1413, B.create, P.deviceChannel.create);
 button(141302, 1413, B.update, P.deviceChannel.update);
 button(141303, 1413, B.delete, P.deviceChannel.delete);
 button(141304, 1413, B.export, P.deviceChannel.export);
+button(141305, 1413, ['补料', '補料', 'Refill'], P.deviceChannel.refill);
 dir(1420, 1400, ['设备调试', '設備偵錯', 'Device Debugging'], 'bug');
 page(1421, 1420, ['预设指令', '預設指令', 'Preset Command'], 'command/preset', P.presetCommand.list, 'code');
 button(142101, 1421, B.create, P.presetCommand.create);
@@ -231,7 +255,7 @@ page(
   ['出杯记录', '出杯紀錄', 'Production Records'],
   'dataCenter/produceRecord',
   P.productionRecord.list,
-  'coffee',
+  'history',
 );
 button(151001, 1510, B.export, P.productionRecord.export);
 page(1511, 1500, ['故障日志', '故障日誌', 'Fault Log'], 'dataCenter/faultLog', P.faultLog.list, 'warning');
@@ -269,15 +293,15 @@ const crudPage = (
   }
 };
 crudPage(1610, ['商品列表', '商品列表', 'Product List'], 'produce/name', P.product, 'coffee');
-crudPage(1611, ['商品类型', '商品類型', 'Product Type'], 'produce/type', P.productType, 'tags');
-crudPage(1612, ['原料类型', '原料類型', 'Material Type'], 'produce/matterType', P.materialType, 'tags');
+crudPage(1611, ['商品类型', '商品類型', 'Product Type'], 'produce/type', P.productType, 'tag');
+crudPage(1612, ['原料类型', '原料類型', 'Material Type'], 'produce/matterType', P.materialType, 'block');
 crudPage(1613, ['原料管理', '原料管理', 'Material Management'], 'produce/matter', P.material, 'experiment');
 crudPage(
   1614,
   ['小料类型', '小料類型', 'Small Material Type'],
   'produce/smallMaterialType',
   P.smallMaterialType,
-  'tags',
+  'border',
 );
 crudPage(
   1615,
@@ -286,16 +310,22 @@ crudPage(
   P.smallMaterial,
   'appstore-add',
 );
-crudPage(1616, ['小吃类型', '小吃類型', 'Snack Types'], 'produce/snackType', P.snackType, 'tags');
+crudPage(1616, ['小吃类型', '小吃類型', 'Snack Types'], 'produce/snackType', P.snackType, 'inbox');
 crudPage(1617, ['小吃列表', '小吃列表', 'Snack List'], 'produce/snack', P.snack, 'gift');
-crudPage(1618, ['规格类型', '規格類型', 'Specification Type'], 'produce/normsType', P.optionType, 'tags');
+crudPage(
+  1618,
+  ['规格类型', '規格類型', 'Specification Type'],
+  'produce/normsType',
+  P.optionType,
+  'column-width',
+);
 crudPage(1619, ['规格列表', '規格列表', 'Specification List'], 'produce/norms', P.option, 'sliders');
 crudPage(
   1620,
   ['商品参数', '商品參數', 'Product Parameters'],
   'produce/parameter',
   P.productParameter,
-  'control',
+  'dashboard',
 );
 crudPage(1621, ['编码规则', '編碼規則', 'Code Rule'], 'produce/name/rule', P.codeRule, 'number');
 crudPage(
@@ -310,29 +340,35 @@ crudPage(
   ['附加商品类型', '附加商品類型', 'Additional product types'],
   'produce/extraProduceType',
   P.extraProductType,
-  'tags',
+  'bars',
 );
-crudPage(1624, ['门店商品', '門市商品', 'Store Products'], 'produce/store-product', P.storeProduct, 'shop');
+crudPage(
+  1624,
+  ['门店商品', '門市商品', 'Store Products'],
+  'produce/store-product',
+  P.storeProduct,
+  'shopping-cart',
+);
 crudPage(
   1625,
   ['机器商品', '機器商品', 'Machine Products'],
   'produce/machine-product',
   P.machineProduct,
-  'desktop',
+  'robot',
 );
 crudPage(
   1626,
   ['全自动门店商品', '全自動門市商品', 'Automatic Store Products'],
   'produce/machine-thermoplan-product',
   P.storeProduct,
-  'shop',
+  'fire',
 );
 crudPage(
   1627,
   ['全自动机器商品', '全自動機器商品', 'Automatic Machine Products'],
   'produce/thermoplan-machine-product',
   P.machineProduct,
-  'desktop',
+  'api',
 );
 
 dir(1700, 0, ['菜单下发', '菜單派送', 'Menu distribution'], 'send');
@@ -342,13 +378,25 @@ page(
   ['菜单下发', '菜單派送', 'Menu distribution'],
   'menu/distribution',
   P.menuRelease.list,
-  'send',
+  'cloud-upload',
 );
 button(171001, 1710, B.create, P.menuRelease.create);
 button(171002, 1710, ['下发', '派送', 'Push'], P.menuRelease.push);
 button(171003, 1710, ['回滚', '回滾', 'Roll back'], P.menuRelease.rollback);
 button(171004, 1710, B.delete, P.menuRelease.delete);
-page(1711, 1700, ['门店菜单', '門市菜單', 'Store Menu'], 'menu/store', P.menuRelease.list, 'shop');
-page(1712, 1700, ['设备菜单', '設備菜單', 'Equipment Menu'], 'menu/equipment', P.menuRelease.list, 'desktop');
+page(1711, 1700, ['门店菜单', '門市菜單', 'Store Menu'], 'menu/store', P.menuRelease.list, 'book');
+page(1712, 1700, ['设备菜单', '設備菜單', 'Equipment Menu'], 'menu/equipment', P.menuRelease.list, 'laptop');
 
 export const MENU_SEED: readonly MenuSeedNode[] = nodes;
+
+/**
+ * What the store staff role of the demo (and of README's account table) is granted: the home page,
+ * its store and log, its machines (list, map, detail, log, commands) with the day-to-day remote
+ * operations (lock, unlock, start up, shut down, restart; not debugging, secrets, binding or
+ * editing), their channels with refills, production, faults and cleanings, and the store and
+ * equipment menus (reading, not distributing). Rows are limited to the store by its scope.
+ */
+export const STORE_STAFF_MENUS: readonly string[] = [
+  1000, 1114, 1220, 1310, 131008, 131009, 131010, 131011, 131012, 1313, 1314, 1316, 1413, 141305, 1510, 1511,
+  1512, 1711, 1712,
+].map(String);

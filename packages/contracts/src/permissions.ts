@@ -42,7 +42,12 @@ export const P = {
   cleaningRecord: codes('cleaning-record', ['list', 'export'] as const),
   channelType: codes('channel-type', CRUD),
   channelConfig: codes('channel-config', [...CRUD, 'import', 'export', 'distribute'] as const),
-  deviceChannel: codes('device-channel', [...CRUD, 'export'] as const),
+  deviceChannel: codes('device-channel', [
+    ...CRUD,
+    'export',
+    /** Mark channels refilled (store staff do it; editing a channel is `update`). */
+    'refill',
+  ] as const),
   presetCommand: codes('preset-command', CRUD),
   commandConfig: codes('command-config', ['list', 'update'] as const),
   productType: codes('product-type', CRUD),

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { MACHINE_FAMILIES, teaSegment } from './device-protocol.ts';
+import { idSchema, MONEY_MAX, MONEY_PATTERN, NUMBER_LIMIT } from './resource.ts';
 
 export type MachineFamily = (typeof MACHINE_FAMILIES)[number];
 
@@ -74,7 +75,7 @@ export const recipeStep = z.object({
   action: z.string().trim().min(1).max(32),
   /** The channel it doses from, if any. */
   channel: z.number().int().min(1).max(99).nullish(),
-  params: z.record(z.string().max(32), z.number().finite()),
+  params: z.record(z.string().max(32), z.number().finite().min(-NUMBER_LIMIT).max(NUMBER_LIMIT)),
 });
 
 export const recipeSchema = z.object({
@@ -224,9 +225,7 @@ export function checkProductParts(
 export const productMaterialsSchema = z
   .array(
     z.object({
-      materialId: z
-        .union([z.string().regex(/^[1-9]\d{0,18}$/), z.number().int().positive()])
-        .transform(String),
+      materialId: idSchema,
       amount: z.number().min(0).max(100_000),
       min: z.number().min(0).max(100_000).nullish(),
       max: z.number().min(0).max(100_000).nullish(),
@@ -239,11 +238,11 @@ export const productMaterialsSchema = z
 export const recipeCombosSchema = z
   .array(
     z.object({
-      optionIds: z
-        .array(z.union([z.string().regex(/^[1-9]\d{0,18}$/), z.number().int().positive()]).transform(String))
-        .max(10),
+      optionIds: z.array(idSchema).max(10),
       amountFactor: z.number().min(0).max(5),
-      priceChange: z.union([z.string().regex(/^-?\d{1,10}(\.\d{1,2})?$/), z.number()]).optional(),
+      priceChange: z
+        .union([z.string().regex(MONEY_PATTERN), z.number().min(-MONEY_MAX).max(MONEY_MAX)])
+        .optional(),
     }),
   )
   .max(500);

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from './envelope.ts';
+import { localizedNamesSchema } from './localized-names.ts';
 
 export type FieldKind =
   | 'text'
@@ -26,7 +27,8 @@ export type FieldKind =
   | 'number'
   | 'enums'
   | 'time'
-  | 'secret';
+  | 'secret'
+  | 'localized';
 
 /** How a field filters a list: exact value, substring, from/to range, or one of several values. */
 export type SearchMode = 'eq' | 'like' | 'range' | 'in';
@@ -65,6 +67,13 @@ export interface FieldDef {
   message?: string;
   /** Text: a pattern the value must match (its message is `message`). */
   pattern?: RegExp;
+  /** Localized: the text field it gives per language (lists show that field in the viewer's language). */
+  of?: string;
+  /**
+   * A ref to a parent of the same tree whose top-level rows the API answers with parentId "0":
+   * "0" is accepted back and stored as no parent.
+   */
+  topLevelZero?: boolean;
 }
 
 export type TenantMode = 'none' | 'merchant' | 'store';
@@ -89,8 +98,13 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   tenant: TenantMode;
   permissions: ResourcePermissions;
   fields: F;
-  /** Field shown as the label in pickers (`/select`). */
+  /** Field shown as the label in pickers (`/select`); a ref shows the label of the row it points at. */
   labelField: keyof F & string;
+  /**
+   * A ref whose row's label follows the label in pickers, for rows that only differ by it (a product
+   * sold in two stores: 'Latte · Taipei Main Station Kiosk').
+   */
+  labelContext?: keyof F & string;
   /** Default list order, e.g. '-createdAt'. */
   defaultSort?: string;
   /** Operations the resource does not offer through the generic routes. */
@@ -103,7 +117,11 @@ export function defineResource<F extends Record<string, FieldDef>>(def: Resource
       throw new Error(`${def.name}.${key}: enum needs values`);
     if ((field.kind === 'ref' || field.kind === 'refs') && !field.ref)
       throw new Error(`${def.name}.${key}: ref needs a target`);
+    if (field.kind === 'localized' && !def.fields[field.of ?? ''])
+      throw new Error(`${def.name}.${key}: localized needs the field it translates`);
   }
+  if (def.labelContext && def.fields[def.labelContext]?.kind !== 'ref')
+    throw new Error(`${def.name}: labelContext must name a ref field`);
   return def as unknown as ResourceDef;
 }
 
@@ -141,27 +159,104 @@ export const f = {
    * masked; the plain value only through the resource's reveal endpoint, with its permission.
    */
   secret: (opts: Opts = {}): FieldDef => ({ kind: 'secret', list: false, ...opts }),
+  /**
+   * The text field `of` per language ({ en, zh, tw }, each optional; stored as jsonb): lists show
+   * `of` in the viewer's language, forms ask for each, spreadsheets have `<of>_en` … columns
+   * (localized-names.ts). `of` stays the default for a language without its own.
+   */
+  localized: (of: string, opts: Opts = {}): FieldDef => ({
+    kind: 'localized',
+    of,
+    list: false,
+    max: 128,
+    ...opts,
+  }),
 };
 
 /* ---------- shared scalar schemas ---------- */
 
+/* ---------- bounds of what the database can hold: every value is checked before a query ---------- */
+
+/** An id as text: 1 to 19 digits. Its range is checked apart (ID_PATTERN alone lets 9999999999999999999 by). */
+export const ID_PATTERN = /^[1-9]\d{0,18}$/;
+/** The largest bigint (int8) PostgreSQL holds: ids above it would fail in SQL (22003), not in validation. */
+export const MAX_ID = '9223372036854775807';
+/** True for an id of ID_PATTERN that fits int8 (same-length digit strings compare as numbers). */
+export const idInRange = (id: string) => id.length < MAX_ID.length || id <= MAX_ID;
+/** The range of an `integer` column, the column of every int field. */
+export const INT_MIN = -2147483648;
+export const INT_MAX = 2147483647;
+/** money fields are numeric(12, 2) columns: at most ten digits before the point. */
+export const MONEY_MAX = 9999999999.99;
+/**
+ * A floating-point field without its own `max` (a double precision column): the column would hold
+ * 1e308, but sums and products of such values overflow (22003); no measurement comes near this.
+ */
+export const NUMBER_LIMIT = 1e12;
+
 /** 64-bit ids travel as strings; numbers are accepted from lenient clients and turned into strings. */
 export const idSchema = z
-  .union([z.string().regex(/^[1-9]\d{0,18}$/, { error: 'msg.invalidId' }), z.number().int().positive()])
+  .union([
+    z
+      .string()
+      .regex(ID_PATTERN, { error: 'msg.invalidId' })
+      .refine((v) => !ID_PATTERN.test(v) || idInRange(v), { error: 'msg.idOutOfRange' }),
+    // A JSON number id is at most 2^53 - 1 (int() refuses more), far below MAX_ID.
+    z.number().int().positive(),
+  ])
   .transform((v) => String(v));
+
+/**
+ * A parent reference where the API answers top-level rows with parentId "0" (menus, organizations):
+ * "0" (or 0) is accepted back and means "no parent", so what a GET answers can be sent again.
+ */
+export const parentIdSchema = z
+  .union([z.literal('0'), z.literal(0), idSchema])
+  .transform((v) => (v === '0' || v === 0 ? null : v));
 
 /** Local part @ domain, the domain being a host name or a bracketed IPv4 address (spec §5). */
 export const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}|\[(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\])$/;
 /** International phone numbers: optional +, digits, spaces, dashes and brackets, 5 to 20 characters. */
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{3,18}[0-9]$/;
+/**
+ * An address a menu page opens (spec §5 URL rule: begins with http:// or {host}): a console route
+ * such as `device/list`, or an http(s) address with a host. Empty is allowed (directories).
+ */
+export const ADDRESS_PATTERN =
+  /^(?:https?:\/\/[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d{1,5})?(?:[/?#]\S*)?|\/?[A-Za-z0-9][\w./-]*(?:\?\S*)?)?$/;
 export const MONEY_PATTERN = /^-?\d{1,10}(\.\d{1,2})?$/;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-const moneySchema = z
-  .union([z.string().trim().regex(MONEY_PATTERN, { error: 'msg.invalidMoney' }), z.number().finite()])
+/** Money as a client sends it (decimal text or a JSON number), answered as text with two places. */
+export const moneySchema = z
+  .union([
+    z.string().trim().regex(MONEY_PATTERN, { error: 'msg.invalidMoney' }),
+    z
+      .number()
+      .finite()
+      .min(-MONEY_MAX, { error: 'msg.moneyOutOfRange' })
+      .max(MONEY_MAX, { error: 'msg.moneyOutOfRange' }),
+  ])
   .transform((v) => Number(v).toFixed(2));
+
+/** True for a YYYY-MM-DD that names a real day of the years 1 to 9999 (PostgreSQL refuses 2026-02-30). */
+function isCalendarDay(day: string): boolean {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(time) && day >= '0001' && new Date(time).toISOString().startsWith(day);
+}
+
+/** A calendar day, YYYY-MM-DD. */
+export const dateSchema = z
+  .string()
+  .regex(DATE_PATTERN, { error: 'msg.invalidDate' })
+  .refine((v) => !DATE_PATTERN.test(v) || isCalendarDay(v), { error: 'msg.invalidDate' });
+
+/** An instant, ISO 8601 with an offset, on a real day (year 0 and 2026-02-30 are not). */
+export const datetimeSchema = z.iso
+  .datetime({ offset: true })
+  .refine((v) => isCalendarDay(v.slice(0, 10)), { error: 'msg.invalidDate' });
 
 /** The zod schema of one field's value as a client sends it. */
 export function fieldInputSchema(field: FieldDef): z.ZodType {
@@ -198,12 +293,13 @@ export function fieldInputSchema(field: FieldDef): z.ZodType {
         .string()
         .trim()
         .regex(PHONE_PATTERN, { error: field.message ?? 'msg.phoneError' });
-    case 'int': {
-      let s = z.number().int();
-      if (field.min !== undefined) s = s.min(field.min);
-      if (field.max !== undefined) s = s.max(field.max);
-      return s;
-    }
+    case 'int':
+      // An int field is an integer column: without bounds of its own, the column's.
+      return z
+        .number()
+        .int()
+        .min(field.min ?? INT_MIN)
+        .max(field.max ?? INT_MAX);
     case 'money':
       return moneySchema;
     case 'bool':
@@ -211,21 +307,21 @@ export function fieldInputSchema(field: FieldDef): z.ZodType {
     case 'enum':
       return z.enum(field.values as [string, ...string[]]);
     case 'date':
-      return z.string().regex(DATE_PATTERN, { error: 'msg.invalidDate' });
+      return dateSchema;
     case 'datetime':
-      return z.iso.datetime({ offset: true });
+      return datetimeSchema;
     case 'ref':
-      return idSchema;
+      return field.topLevelZero ? parentIdSchema : idSchema;
     case 'refs':
       return z.array(idSchema).max(field.max ?? 1000);
     case 'json':
       return z.unknown();
-    case 'number': {
-      let s = z.number().finite();
-      if (field.min !== undefined) s = s.min(field.min);
-      if (field.max !== undefined) s = s.max(field.max);
-      return s;
-    }
+    case 'number':
+      return z
+        .number()
+        .finite()
+        .min(field.min ?? -NUMBER_LIMIT)
+        .max(field.max ?? NUMBER_LIMIT);
     case 'enums':
       return z.array(z.enum(field.values as [string, ...string[]])).max(field.values!.length);
     case 'time':
@@ -233,6 +329,8 @@ export function fieldInputSchema(field: FieldDef): z.ZodType {
     case 'secret':
       // Long-text encrypted on the wire (CONTRACT §4); the server decrypts it.
       return z.string().max(8192);
+    case 'localized':
+      return localizedNamesSchema(field.max);
   }
 }
 
@@ -294,11 +392,12 @@ export function listSchema(def: ResourceDef) {
             ...fd,
             required: false,
             min: undefined,
+            topLevelZero: undefined,
             kind: fd.kind === 'refs' ? 'ref' : fd.kind,
           });
     if (fd.search === 'range' && fd.kind === 'datetime') {
       // A day (taken in the request's timeZone) or an exact instant.
-      const bound = z.union([z.string().regex(DATE_PATTERN), z.iso.datetime({ offset: true })]);
+      const bound = z.union([dateSchema, datetimeSchema]);
       shape[`${key}From`] = bound.nullish();
       shape[`${key}To`] = bound.nullish();
     } else if (fd.search === 'range') {
@@ -318,4 +417,9 @@ export const deleteSchema = z.object({ ids: z.array(idSchema).min(1).max(MAX_LIS
 export interface SelectOption {
   value: string;
   label: string;
+  /**
+   * A row outside the user's scope that its own rows name (its merchant's superiors): answered so
+   * that it reads as a name, never to be chosen.
+   */
+  disabled?: boolean;
 }

@@ -34,6 +34,7 @@ export async function startFleetTest(
     host: '127.0.0.1',
     log: app.log,
     access: deviceAccess(t.database.db),
+    onDiscarded: (packet) => app.fleetBus.emit('packetDiscarded', packet),
   });
   app.fleetBus.on('credentialsRotated', (sn) => mqtt.disconnect(sn));
   const fleet = await startFleetRuntime({

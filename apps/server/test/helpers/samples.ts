@@ -41,6 +41,8 @@ export function sampleValue(key: string, field: FieldDef, encrypt: (s: string) =
       return '08:30';
     case 'json':
       return {};
+    case 'localized':
+      return { en: `${key}-${unique}`, tw: `名稱-${unique}` };
     case 'ref':
     case 'refs':
     case 'images':

@@ -72,6 +72,8 @@ export interface CallOptions {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The test database's URL (a second app on the same database stands for a second server process). */
+  databaseUrl: string;
   keys: LoginKeys;
   call(
     method: string,
@@ -111,6 +113,7 @@ export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
   const t: TestApp = {
     app,
     database,
+    databaseUrl: url,
     keys,
     async call(method, target, opts = {}) {
       const headers: Record<string, string> = { loginType: 'MachineSys', ...(opts.headers ?? {}) };

@@ -136,7 +136,7 @@ test('menus: create, review and push a store’s menu; follow each machine; an o
     // The store's own price.
     await content
       .locator('tr', { hasText: `Espresso ${s.stamp}` })
-      .getByText('$ 2.60')
+      .getByText('$2.60')
       .waitFor();
     await content.getByText('brew #1: Powder 18 g, Water 40 ml, Temperature 93 °C').waitFor();
     const [first] = await s.merchant.list<{ id: string; version: string; state: string }>('menu-release', {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '@brewfleet/contracts/resource';
 import { mediaUrl } from '../api/upload-api';
 import { formatDate, formatDateTime, formatMoney } from '../utils/format';
+import ClipText from './ClipText';
 import { enumLabelKey } from './field-meta';
 import { useRefOptions } from './use-ref-options';
 
@@ -19,11 +20,11 @@ const ENUM_COLORS: Record<string, string> = {
   failure: '#a8071a',
 };
 
-function RefLabel({ field, value }: { field: FieldDef; value: unknown }) {
+function RefLabel({ field, value, maxWidth }: { field: FieldDef; value: unknown; maxWidth?: number }) {
   const { data } = useRefOptions(field.ref);
   const ids = (Array.isArray(value) ? value : [value]).map(String);
   const labels = ids.map((id) => data?.find((o) => o.value === id)?.label ?? id);
-  return <>{labels.join(', ')}</>;
+  return <ClipText title={labels.join(', ')} maxWidth={maxWidth} />;
 }
 
 export { ENUM_COLORS };
@@ -33,25 +34,34 @@ export default function CellValue({
   name,
   field,
   value,
+  maxWidth,
 }: {
   resource: string;
   name: string;
   field: FieldDef;
   value: unknown;
+  /** Past this width a text is cut short, whole in its title (undefined: never cut). */
+  maxWidth?: number;
 }) {
   const { t } = useTranslation();
   if (value === null || value === undefined || value === '') return null;
   switch (field.kind) {
     case 'enum':
       return <Tag color={ENUM_COLORS[String(value)]}>{t(enumLabelKey(resource, name, String(value)))}</Tag>;
-    case 'enums':
+    case 'enums': {
+      // On one line (weekdays once stacked a row 180 px tall), all of them named on hover.
+      const labels = (Array.isArray(value) ? value : [value]).map((v) => ({
+        value: String(v),
+        label: t(enumLabelKey(resource, name, String(v))),
+      }));
       return (
-        <>
-          {(Array.isArray(value) ? value : [value]).map((v) => (
-            <Tag key={String(v)}>{t(enumLabelKey(resource, name, String(v)))}</Tag>
+        <ClipText title={labels.map((l) => l.label).join(', ')} maxWidth={maxWidth}>
+          {labels.map((l) => (
+            <Tag key={l.value}>{l.label}</Tag>
           ))}
-        </>
+        </ClipText>
       );
+    }
     case 'bool':
       return <>{value ? t('common.yes') : t('common.no')}</>;
     case 'money':
@@ -62,7 +72,7 @@ export default function CellValue({
       return <>{formatDateTime(value)}</>;
     case 'ref':
     case 'refs':
-      return <RefLabel field={field} value={value} />;
+      return <RefLabel field={field} value={value} maxWidth={maxWidth} />;
     case 'image':
       return (
         <Image
@@ -91,8 +101,12 @@ export default function CellValue({
       );
     }
     case 'json':
-      return <code>{JSON.stringify(value)}</code>;
+      return (
+        <ClipText title={JSON.stringify(value)} maxWidth={maxWidth}>
+          <code>{JSON.stringify(value)}</code>
+        </ClipText>
+      );
     default:
-      return <>{String(value)}</>;
+      return <ClipText title={String(value)} maxWidth={maxWidth} />;
   }
 }

@@ -5,7 +5,9 @@ import type { FieldDef } from '@brewfleet/contracts/resource';
 import ImageGalleryField from '../components/ImageGalleryField';
 import MediaUploadField from '../components/MediaUploadField';
 import { enumOptions } from './field-meta';
+import LocalizedNamesInput from './LocalizedNamesInput';
 import { useRefOptions } from './use-ref-options';
+import { moneyAffix } from '../utils/format';
 
 interface Props {
   resource: string;
@@ -108,7 +110,7 @@ export default function FieldInput({ resource, name, field, purpose, ...control 
         <Input
           {...props}
           inputMode="decimal"
-          suffix={t('common.currency')}
+          {...moneyAffix(t)}
           value={control.value as string | undefined}
         />
       );
@@ -131,6 +133,8 @@ export default function FieldInput({ resource, name, field, purpose, ...control 
       );
     case 'json':
       return <Input.TextArea {...props} rows={5} spellCheck={false} />;
+    case 'localized':
+      return <LocalizedNamesInput {...props} max={field.max} />;
     case 'password':
       return <Input.Password {...props} autoComplete="new-password" />;
     case 'image':

@@ -17,6 +17,7 @@ import { fieldRules } from './field-rules';
 import { toFormValues, toRequestBody } from './form-values';
 import { showFieldErrors } from './server-errors';
 import { resourceKeys } from './use-ref-options';
+import GuardedButton from '../components/GuardedButton';
 
 /** Replaces the control of a field (a tree picker for a parent, radio buttons for a type …). */
 export type FieldRenderers = Partial<Record<string, (mode: FormMode) => ReactNode>>;
@@ -117,9 +118,14 @@ export default function ResourceFormDrawer({
       extra={
         <Space>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={save} data-testid="drawer-save">
+          <GuardedButton
+            type="primary"
+            loading={saving}
+            onClick={() => void save()}
+            data-testid="drawer-save"
+          >
             {t('common.save')}
-          </Button>
+          </GuardedButton>
         </Space>
       }
     >

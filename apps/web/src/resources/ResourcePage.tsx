@@ -11,7 +11,7 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Dropdown, Popconfirm, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Dropdown, Popconfirm, Space, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig, TableProps } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -20,11 +20,18 @@ import type { ResourceDef } from '@brewfleet/contracts/resource';
 import { resourceApi, type ListBody } from '../api/resource-api';
 import type { Row } from '../api/types';
 import { useHasPermission } from '../app/stores/permission-store';
+import GuardedButton from '../components/GuardedButton';
+import { useClickGuard } from '../utils/click-guard';
+import { useUserStore } from '../app/stores/user-store';
 import CellValue from './CellValue';
+import { columnFit } from './column-fit';
 import ExportButton from './ExportButton';
 import { formDef, type FormShape } from './form-def';
-import { fieldLabel, listEntries, offers, titleKey } from './field-meta';
+import { enumOptions, fieldLabel, listEntries, offers, titleKey } from './field-meta';
 import ImportDialog from './ImportDialog';
+import InheritedTag, { isInherited } from './InheritedTag';
+import { shownValue } from './localized-name';
+import ListTable, { ACTIONS_KEY } from './ListTable';
 import { buildListFilters, sortParam } from './list-query';
 import ResourceFormDrawer, { type FieldRenderers, type FormTarget } from './ResourceFormDrawer';
 import SearchForm from './SearchForm';
@@ -40,6 +47,10 @@ export interface RowAction {
   onClick: (row: Row) => void;
   /** Listed under the row's "More" menu instead of as a button of its own (rarer actions). */
   more?: boolean;
+  /** Not offered on a row the viewer inherits (its parent's catalog): editing it, for one. */
+  ownRowsOnly?: boolean;
+  /** Offered only on the rows where it can be used (no suspending one's own merchant). */
+  shown?: (row: Row) => boolean;
 }
 
 export interface ResourcePageProps {
@@ -68,7 +79,7 @@ export interface ResourcePageProps {
   adjustColumns?: (columns: ColumnsType<Row>) => ColumnsType<Row>;
   /** Buttons acting on the selected rows, shown above the table while some are selected; giving them turns row selection on. */
   bulkActions?: (selectedIds: string[], clearSelection: () => void) => ReactNode;
-  /** Columns as wide as their content, the table scrolling sideways (lists with many columns). */
+  /** Texts shown whole rather than cut short at their column's width (the table scrolls sideways). */
   wide?: boolean;
   /** Rows that open to show more (quality data of a cup …). */
   expandable?: TableProps<Row>['expandable'];
@@ -79,6 +90,7 @@ export interface ResourcePageProps {
 }
 
 const PAGE_SIZES = [10, 20, 50, 100];
+const STORE_FIXED_FILTERS = ['merchantId', 'storeId'];
 
 const actionLabel = (action: RowAction, row: Row) =>
   typeof action.label === 'function' ? action.label(row) : action.label;
@@ -103,8 +115,10 @@ export default function ResourcePage({
   onFiltersChange,
   onRowsChange,
 }: ResourcePageProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const can = useHasPermission();
+  // A store user's rows are all of its store and merchant: filtering by them would choose nothing.
+  const ownTenantFilters = useUserStore((s) => s.partnerType) === 'store' ? STORE_FIXED_FILTERS : [];
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<Record<string, unknown>>({});
@@ -167,64 +181,97 @@ export default function ResourcePage({
     }
   };
 
-  const generated: ColumnsType<Row> = listEntries(def).map(([key, field]) => ({
-    key,
-    dataIndex: key,
-    title: fieldLabel(t, def.name, key),
-    sorter: field.sortable ? true : undefined,
-    sortOrder: sort === key ? 'ascend' : sort === `-${key}` ? 'descend' : null,
-    // A wide table shows texts whole; a fitted one cuts long ones short.
-    ellipsis: !wide && (field.kind === 'text' || field.kind === 'textarea'),
-    render: (value: unknown) => <CellValue resource={def.name} name={key} field={field} value={value} />,
-  }));
+  // Deleting sends a request: its buttons rest 3000 ms after a confirmed click (spec §5).
+  const [removing, guardedRemove] = useClickGuard((ids: string[]) => void remove(ids));
+
+  const generated: ColumnsType<Row> = listEntries(def).map(([key, field]) => {
+    const label = fieldLabel(t, def.name, key);
+    const fit = columnFit(
+      field,
+      label,
+      enumOptions(t, def.name, key, field).map((o) => o.label),
+    );
+    const maxWidth = wide ? undefined : fit.maxWidth;
+    return {
+      key,
+      dataIndex: key,
+      title: label,
+      sorter: field.sortable ? true : undefined,
+      sortOrder: sort === key ? 'ascend' : sort === `-${key}` ? 'descend' : null,
+      onHeaderCell: () => ({ style: { minWidth: fit.minWidth } }),
+      render: (_: unknown, row: Row) => {
+        // A name given per language reads in the console's language.
+        const value = shownValue(def, row, key, i18n.language);
+        const cell = (
+          <CellValue resource={def.name} name={key} field={field} value={value} maxWidth={maxWidth} />
+        );
+        // A row the viewer inherits says whose it is, beside its name.
+        return key === def.labelField && isInherited(row) ? (
+          <Space size={4} wrap>
+            {cell}
+            <InheritedTag row={row} />
+          </Space>
+        ) : (
+          cell
+        );
+      },
+    };
+  });
   const columns = adjustColumns ? adjustColumns(generated) : generated;
   if (canUpdate || canDelete || actions.length) {
     columns.push({
-      key: 'actions',
+      key: ACTIONS_KEY,
       title: t('common.actions'),
-      render: (_: unknown, row: Row) => (
-        <Space size={0} wrap>
-          {canUpdate && (
-            <Button type="link" size="small" onClick={() => setFormTarget({ mode: 'update', id: row.id })}>
-              {t('common.edit')}
-            </Button>
-          )}
-          {actions
-            .filter((action) => !action.more)
-            .map((action) => (
-              <Button key={action.key} type="link" size="small" onClick={() => action.onClick(row)}>
-                {actionLabel(action, row)}
+      render: (_: unknown, row: Row) => {
+        // An inherited row is read only: no edit, no delete, no action meant for one's own rows.
+        const own = !isInherited(row);
+        const rowActions = (own ? actions : actions.filter((action) => !action.ownRowsOnly)).filter(
+          (action) => !action.shown || action.shown(row),
+        );
+        return (
+          <Space size={0}>
+            {canUpdate && own && (
+              <Button type="link" size="small" onClick={() => setFormTarget({ mode: 'update', id: row.id })}>
+                {t('common.edit')}
               </Button>
-            ))}
-          {actions.some((action) => action.more) && (
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: actions
-                  .filter((action) => action.more)
-                  .map((action) => ({ key: action.key, label: actionLabel(action, row) })),
-                onClick: ({ key }) => actions.find((action) => action.key === key)?.onClick(row),
-              }}
-            >
-              <Button type="link" size="small" icon={<DownOutlined />} iconPlacement="end">
-                {t('common.more')}
-              </Button>
-            </Dropdown>
-          )}
-          {canDelete && (
-            <Popconfirm
-              title={t('common.confirmDelete')}
-              okText={t('common.ok')}
-              cancelText={t('common.cancel')}
-              onConfirm={() => remove([row.id])}
-            >
-              <Button type="link" size="small" danger>
-                {t('common.delete')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
-      ),
+            )}
+            {rowActions
+              .filter((action) => !action.more)
+              .map((action) => (
+                <Button key={action.key} type="link" size="small" onClick={() => action.onClick(row)}>
+                  {actionLabel(action, row)}
+                </Button>
+              ))}
+            {rowActions.some((action) => action.more) && (
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: rowActions
+                    .filter((action) => action.more)
+                    .map((action) => ({ key: action.key, label: actionLabel(action, row) })),
+                  onClick: ({ key }) => rowActions.find((action) => action.key === key)?.onClick(row),
+                }}
+              >
+                <Button type="link" size="small" icon={<DownOutlined />} iconPlacement="end">
+                  {t('common.more')}
+                </Button>
+              </Dropdown>
+            )}
+            {canDelete && own && (
+              <Popconfirm
+                title={t('common.confirmDelete')}
+                okText={t('common.ok')}
+                cancelText={t('common.cancel')}
+                onConfirm={() => remove([row.id])}
+              >
+                <Button type="link" size="small" danger>
+                  {t('common.delete')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        );
+      },
     });
   }
 
@@ -270,9 +317,9 @@ export default function ResourcePage({
               title={t('common.confirmDeleteMany', { count: selected.length })}
               okText={t('common.ok')}
               cancelText={t('common.cancel')}
-              onConfirm={() => remove(selected)}
+              onConfirm={() => guardedRemove(selected)}
             >
-              <Button danger icon={<DeleteOutlined />}>
+              <Button danger icon={<DeleteOutlined />} disabled={removing}>
                 {t('common.deleteSelected')}
               </Button>
             </Popconfirm>
@@ -285,7 +332,7 @@ export default function ResourcePage({
           {canExport && (
             <ExportButton resource={def.name} filters={{ ...allFilters, ...(sort ? { sort } : {}) }} />
           )}
-          <Button
+          <GuardedButton
             icon={<ReloadOutlined />}
             aria-label={t('common.refresh')}
             onClick={() => void list.refetch()}
@@ -295,7 +342,7 @@ export default function ResourcePage({
     >
       <SearchForm
         def={def}
-        hidden={[...hiddenSearch, ...Object.keys(fixedFilters ?? {})]}
+        hidden={[...hiddenSearch, ...ownTenantFilters, ...Object.keys(fixedFilters ?? {})]}
         onSearch={(values) => {
           const next = buildListFilters(def, values);
           setFilters(next);
@@ -317,7 +364,7 @@ export default function ResourcePage({
           </Button>
         </div>
       )}
-      <Table<Row>
+      <ListTable<Row>
         rowKey="id"
         size="middle"
         loading={list.isFetching}
@@ -325,12 +372,14 @@ export default function ResourcePage({
         dataSource={rows ?? []}
         onChange={onTableChange}
         expandable={expandable}
-        // Widened by CSS, not antd's `scroll`: its hidden measure row repeats the header's checkbox
-        // and sorters, focusable inside aria-hidden.
-        className={wide ? 'resource-table-wide' : undefined}
         rowSelection={
           canDelete || bulkActions
-            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map(String)),
+                // Inherited rows cannot be deleted, so they are not selected for it either.
+                getCheckboxProps: (row: Row) => ({ disabled: isInherited(row) }),
+              }
             : undefined
         }
         pagination={{

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 export type FormMode = 'create' | 'update';
 export type FieldEntry = [key: string, field: FieldDef];
 
-const HIDDEN_IN_LIST = new Set(['textarea', 'password', 'json']);
+const HIDDEN_IN_LIST = new Set(['textarea', 'password', 'json', 'localized']);
 
 export function isListed(field: FieldDef): boolean {
   return field.list ?? !HIDDEN_IN_LIST.has(field.kind);

@@ -6,6 +6,8 @@ import { rules } from '../utils/form-rules';
 import type { FormMode } from './field-meta';
 
 const TEXT_KINDS = new Set(['text', 'textarea', 'email', 'phone']);
+/** A definition's pattern message (a server message key) → the console's own text of it. */
+const PATTERN_MESSAGES: Record<string, string> = { 'msg.addressIncorrect': 'validation.addressIncorrect' };
 
 export function fieldRules(
   t: TFunction,
@@ -34,6 +36,9 @@ export function fieldRules(
     list.push({ max, message: t('validation.maxLength', { max }) });
     if (field.min) list.push({ min: field.min, message: t('validation.minLength', { min: field.min }) });
   }
+  // The definition's own pattern with a spec message (a menu's address …): the server checks the same.
+  const patternMessage = PATTERN_MESSAGES[field.message ?? ''];
+  if (field.pattern && patternMessage) list.push({ pattern: field.pattern, message: t(patternMessage) });
   if (field.kind === 'email') list.push(rules.email(t));
   if (field.kind === 'phone') list.push(rules.phone(t));
   if (field.kind === 'password' && key === 'password') list.push(rules.passwordLength(t));

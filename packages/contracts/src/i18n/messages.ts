@@ -23,7 +23,33 @@ export const MESSAGES = {
   'msg.required': { en: 'This field is required', zh: '此项为必填', tw: '此欄位為必填' },
   'msg.emailError': { en: 'Email error', zh: '邮箱格式错误', tw: '電子郵件格式錯誤' },
   'msg.phoneError': { en: 'Cell phone number error', zh: '手机号码错误', tw: '手機號碼錯誤' },
+  'msg.addressIncorrect': { en: 'The address is incorrect', zh: '地址不正确', tw: '地址不正確' },
   'msg.invalidId': { en: 'Invalid id', zh: '无效的编号', tw: '無效的編號' },
+  'msg.idOutOfRange': {
+    en: 'Invalid id: at most 9223372036854775807',
+    zh: '无效的编号：最大为 9223372036854775807',
+    tw: '無效的編號：最大為 9223372036854775807',
+  },
+  'msg.nulCharacter': {
+    en: '{{field}}: text may not contain the NUL character (U+0000)',
+    zh: '{{field}}：文本不能包含空字符（U+0000）',
+    tw: '{{field}}：文字不可包含空字元（U+0000）',
+  },
+  'msg.tooDeep': {
+    en: 'The request is nested too deeply (at most {{max}} levels)',
+    zh: '请求嵌套层级过深（最多 {{max}} 层）',
+    tw: '請求巢狀層級過深（最多 {{max}} 層）',
+  },
+  'msg.moneyOutOfRange': {
+    en: 'Amounts range from -9999999999.99 to 9999999999.99',
+    zh: '金额范围为 -9999999999.99 至 9999999999.99',
+    tw: '金額範圍為 -9999999999.99 至 9999999999.99',
+  },
+  'msg.valueOutOfRange': {
+    en: 'A value is out of range or not valid for its field',
+    zh: '某个值超出范围或不适用于该字段',
+    tw: '某個值超出範圍或不適用於該欄位',
+  },
   'msg.invalidMoney': { en: 'Only numbers can be filled', zh: '只能填写数字', tw: '只能填寫數字' },
   'msg.invalidDate': {
     en: 'Invalid date, expected YYYY-MM-DD',
@@ -219,6 +245,11 @@ export const MESSAGES = {
   'msg.routeNotFound': { en: 'No such endpoint', zh: '接口不存在', tw: '介面不存在' },
   'msg.conflict': { en: 'This record already exists', zh: '该记录已存在', tw: '該記錄已存在' },
   'msg.inUse': { en: 'This record is still in use', zh: '该记录仍在使用中', tw: '該記錄仍在使用中' },
+  'msg.inheritedReadOnly': {
+    en: 'This record belongs to {{owner}}: it can be used, not changed',
+    zh: '该记录属于 {{owner}}：可以使用，不能修改',
+    tw: '該記錄屬於 {{owner}}：可以使用，不能修改',
+  },
   'msg.inUseByProducts': {
     en: 'This record is still in use (products using it: {{count}})',
     zh: '该记录仍在使用中（使用它的商品：{{count}} 个）',
@@ -226,6 +257,31 @@ export const MESSAGES = {
   },
   'msg.internal': { en: 'Internal server error', zh: '服务器内部错误', tw: '伺服器內部錯誤' },
   'msg.tooLarge': { en: 'The upload is too large', zh: '上传的文件过大', tw: '上傳的檔案過大' },
+  'msg.uploadQuota': {
+    en: 'The storage for uploads is full ({{used}} MB of {{quota}} MB used): this file was not kept',
+    zh: '上传文件的存储空间已满（已用 {{used}} MB，共 {{quota}} MB）：此文件未保存',
+    tw: '上傳檔案的儲存空間已滿（已用 {{used}} MB，共 {{quota}} MB）：此檔案未儲存',
+  },
+  'msg.tooManyExports': {
+    en: 'Too many exports in a short time, try again in {{seconds}} seconds',
+    zh: '短时间内导出次数过多，请在 {{seconds}} 秒后重试',
+    tw: '短時間內匯出次數過多，請在 {{seconds}} 秒後重試',
+  },
+  'msg.tooManyImports': {
+    en: 'Too many imports in a short time, try again in {{seconds}} seconds',
+    zh: '短时间内导入次数过多，请在 {{seconds}} 秒后重试',
+    tw: '短時間內匯入次數過多，請在 {{seconds}} 秒後重試',
+  },
+  'msg.tooManyCommands': {
+    en: 'Too many machine commands in a short time, try again in {{seconds}} seconds',
+    zh: '短时间内发送的设备指令过多，请在 {{seconds}} 秒后重试',
+    tw: '短時間內傳送的設備指令過多，請在 {{seconds}} 秒後重試',
+  },
+  'msg.tooManyLargeLists': {
+    en: 'Too many large lists in a short time, try again in {{seconds}} seconds or ask for fewer rows',
+    zh: '短时间内请求的大列表过多，请在 {{seconds}} 秒后重试，或减少每页行数',
+    tw: '短時間內請求的大型列表過多，請在 {{seconds}} 秒後重試，或減少每頁列數',
+  },
   'msg.unsupportedType': {
     en: 'This file type is not supported',
     zh: '不支持此文件类型',

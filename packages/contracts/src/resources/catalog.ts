@@ -52,6 +52,7 @@ export const materialResource = defineResource({
   defaultSort: 'name',
   fields: {
     ...named(128),
+    names: f.localized('name'),
     ...owner,
     code: f.text({ max: 64, search: 'like' }),
     materialTypeId: f.ref('material-type', { search: 'eq' }),
@@ -73,6 +74,7 @@ export const smallMaterialResource = defineResource({
   defaultSort: 'name',
   fields: {
     ...named(),
+    names: f.localized('name'),
     ...owner,
     smallMaterialTypeId: f.ref('small-material-type', { search: 'eq' }),
     charged: f.bool({ default: false, search: 'eq' }),
@@ -92,6 +94,7 @@ export const snackResource = defineResource({
   defaultSort: 'name',
   fields: {
     ...named(128),
+    names: f.localized('name'),
     ...owner,
     snackTypeId: f.ref('snack-type', { search: 'eq' }),
     price: f.money({ required: true }),
@@ -111,6 +114,7 @@ export const optionTypeResource = defineResource({
   defaultSort: 'sortOrder',
   fields: {
     ...named(),
+    names: f.localized('name'),
     ...owner,
     multiple: f.bool({ default: false }),
     required: f.bool({ default: true }),
@@ -128,6 +132,7 @@ export const optionResource = defineResource({
   defaultSort: 'sortOrder',
   fields: {
     ...named(),
+    names: f.localized('name'),
     ...owner,
     optionTypeId: f.ref('option-type', { required: true, search: 'eq' }),
     priceChange: f.money({ default: '0.00' }),

@@ -131,6 +131,8 @@ export interface DeviceLogMessages {
   commandFinished: { type: string; state: string };
   /** The reason is the machine's own words. */
   commandFinishedReason: { type: string; state: string; reason: string };
+  /** Failed: larger (bytes) than the machine's MQTT Maximum Packet Size (limit), so never sent. */
+  commandTooLarge: { type: string; bytes: number; limit: number };
   online: Record<string, never>;
   offline: Record<string, never>;
   /** Offline because its heartbeats stopped without a last will. */
@@ -157,6 +159,7 @@ export const DEVICE_LOG_MESSAGE_KEYS = Object.keys({
   menuQueued: 1,
   commandFinished: 1,
   commandFinishedReason: 1,
+  commandTooLarge: 1,
   online: 1,
   offline: 1,
   noHeartbeat: 1,

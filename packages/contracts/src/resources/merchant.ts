@@ -15,7 +15,9 @@ export const merchantResource = defineResource({
   defaultSort: '-createdAt',
   fields: {
     name: f.text({ required: true, max: 128, search: 'like', sortable: true }),
-    parentId: f.ref('merchant', { search: 'eq' }),
+    /** Shown beside the merchant's name, and in the navbar of its users (`partnerIcon`). */
+    logo: f.image({ max: 500 }),
+    parentId: f.ref('merchant', { search: 'eq', topLevelZero: true }),
     loginAccount: f.text({ required: true, min: 3, max: 64, createOnly: true, virtual: true, list: false }),
     password: f.password({ required: true, createOnly: true, virtual: true }),
     status: f.enum(MERCHANT_STATUSES, { default: 'normal', search: 'eq', sortable: true }),

@@ -13,7 +13,7 @@ export const organizationResource = defineResource({
   fields: {
     name: f.text({ required: true, max: 64, search: 'like', sortable: true }),
     type: f.enum(ORGANIZATION_TYPES, { required: true, search: 'eq' }),
-    parentId: f.ref('organization', { search: 'eq' }),
+    parentId: f.ref('organization', { search: 'eq', topLevelZero: true }),
     contact: f.text({ max: 64 }),
     phone: f.phone(),
     description: f.textarea({ max: 500 }),

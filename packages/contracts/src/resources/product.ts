@@ -20,6 +20,8 @@ export const productResource = defineResource({
   fields: {
     // Product information
     name: f.text({ required: true, max: 128, search: 'like', sortable: true }),
+    // The name per language (en, zh, tw): the console shows the viewer's, machines the customer's.
+    names: f.localized('name'),
     code: f.text({ required: true, max: 64, pattern: PRODUCT_CODE_PATTERN, search: 'like', sortable: true }),
     merchantId: f.ref('merchant', { createOnly: true, search: 'eq' }),
     kind: f.enum(PRODUCT_KINDS, { default: 'drink', search: 'eq' }),

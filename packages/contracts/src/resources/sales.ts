@@ -19,6 +19,7 @@ export const storeProductResource = defineResource({
   tenant: 'merchant',
   permissions: P.storeProduct,
   labelField: 'productId',
+  labelContext: 'storeId',
   defaultSort: 'sortOrder',
   fields: {
     storeId: f.ref('store', { required: true, createOnly: true, search: 'eq' }),
@@ -32,6 +33,7 @@ export const machineProductResource = defineResource({
   tenant: 'merchant',
   permissions: P.machineProduct,
   labelField: 'productId',
+  labelContext: 'deviceId',
   defaultSort: 'sortOrder',
   fields: {
     deviceId: f.ref('device', { required: true, createOnly: true, search: 'eq' }),

@@ -19,6 +19,7 @@ import { badRequest } from '../../platform/http/errors.ts';
 import type { ResourceHooks, Row } from '../../platform/crud/types.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { refuseWhileProductsUse } from './in-use.ts';
+import { inheritsCatalog } from './inherited.ts';
 import { merchantOwned } from './owner.ts';
 import { registerProducts } from './products.ts';
 import { registerSales } from './sales.ts';
@@ -66,7 +67,8 @@ export function registerCatalogModule(app: FastifyInstance, deps: ModuleDeps) {
   ]) {
     const hooks = def === materialResource ? materialHooks : merchantOwned;
     registerResource(app, deps, def, {
-      hooks: { ...hooks, beforeDelete: refuseWhileProductsUse(def.name) },
+      // A sub-merchant reads (never changes) its ancestors' catalog: inherited.ts.
+      hooks: { ...hooks, beforeDelete: refuseWhileProductsUse(def.name), inherited: inheritsCatalog },
     });
   }
   registerResource(app, deps, productParameterResource, {

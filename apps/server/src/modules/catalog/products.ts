@@ -31,6 +31,7 @@ import type { Row } from '../../platform/crud/types.ts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { AppError, badRequest, type ErrorDetail } from '../../platform/http/errors.ts';
 import type { ModuleDeps } from '../deps.ts';
+import { inheritsCatalog, openInheritedCatalog } from './inherited.ts';
 import { ownerOf } from './owner.ts';
 import { parameterRanges } from './parameters.ts';
 import { servesMerchant } from './sales.ts';
@@ -234,14 +235,18 @@ const same = (a: unknown, b: unknown) =>
 export function registerProducts(app: FastifyInstance, deps: ModuleDeps) {
   registerResource(app, deps, productResource, {
     hooks: {
+      inherited: inheritsCatalog,
       async beforeCreate(input, ctx) {
         const values = { ...input, merchantId: ownerOf(input, ctx), recipeVersion: 1 };
+        // The product may use what its merchant inherits (its parent's materials and options).
+        await openInheritedCatalog(ctx.db, ctx.user, String(values.merchantId));
         await validateProduct(ctx.db, values);
         await refuseCodeTakenInChain(ctx.db, values);
         return values;
       },
       async beforeUpdate(input, existing, ctx) {
         const merged = { ...existing, ...input };
+        await openInheritedCatalog(ctx.db, ctx.user, String(merged.merchantId));
         await validateProduct(ctx.db, merged);
         // Only a new code: one kept as it is was checked when it was given.
         if (input.code !== undefined && input.code !== existing.code)

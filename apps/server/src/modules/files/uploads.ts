@@ -2,18 +2,21 @@
  * The upload service: images (JPG/PNG ≤ 10 MB) and videos (MP4 ≤ 50 MB), recognised by their
  * content, images re-encoded (EXIF stripped, pixel cap, at most IMAGE_MAX_SIDE), stored under
  * DATA_DIR/uploads with server-made names, served with safe headers, referenced by id and visible to
- * the uploader's tenant only. Too large → 413, wrong type → 415, and nothing is stored.
+ * the uploader's tenant only. Too large → 413, wrong type → 415, past the merchant's storage quota →
+ * 413, and nothing is stored. Only users who may fill a form with an image field upload.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { idSchema } from '@brewfleet/contracts';
-import { rows } from '../../platform/db/client.ts';
+import { rows, type Db } from '../../platform/db/client.ts';
 import { inRequestScope } from '../../platform/crud/scope.ts';
+import { inScope, SYSTEM } from '../../platform/db/scope.ts';
+import { uploadCodes } from '../../platform/auth/code-sets.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
 import type { ModuleDeps } from '../deps.ts';
 import {
@@ -55,6 +58,21 @@ async function reencode(
   }
 }
 
+/**
+ * Refuses (413) an upload that would take the merchant past its quota. Uploads of one merchant are
+ * serialised by an advisory lock for the rest of the transaction, so two at once cannot both fit.
+ */
+async function checkQuota(tx: Db, merchantId: string, size: number, quota: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`upload-quota:${merchantId}`}, 0))`);
+  const [{ used }] = await rows<{ used: string }>(
+    tx,
+    sql`select coalesce(sum(size_bytes), 0)::text as used from upload where merchant_id = ${merchantId}`,
+  );
+  if (Number(used) + size > quota)
+    throw new AppError(413, 'msg.uploadQuota', { used: megabytes(Number(used)), quota: megabytes(quota) });
+}
+const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+
 const toItem = (r: UploadRow) => ({
   id: r.id,
   kind: r.kind,
@@ -65,7 +83,18 @@ const toItem = (r: UploadRow) => ({
   url: `/api/coffee/upload/${r.id}`,
 });
 
-export function registerUploads(app: FastifyInstance, deps: ModuleDeps & { dataDir: string }) {
+const PARTNER_ICON_PATH = '/api/auth/partner-icon';
+/** `partnerIcon` of getUserInfo: where the navbar loads the logo of the user's merchant. */
+export const partnerIconUrl = (logoId: string) => `${PARTNER_ICON_PATH}?v=${encodeURIComponent(logoId)}`;
+
+/** Bytes of uploads kept per merchant (UPLOAD_QUOTA_MB); the platform's own uploads have none. */
+export const DEFAULT_UPLOAD_QUOTA_BYTES = 1024 * 1024 * 1024;
+
+export function registerUploads(
+  app: FastifyInstance,
+  deps: ModuleDeps & { dataDir: string; uploadQuotaBytes?: number | null },
+) {
+  const quota = deps.uploadQuotaBytes === undefined ? DEFAULT_UPLOAD_QUOTA_BYTES : deps.uploadQuotaBytes;
   const root = path.join(deps.dataDir, 'uploads');
   const tags = ['upload'];
 
@@ -73,7 +102,8 @@ export function registerUploads(app: FastifyInstance, deps: ModuleDeps & { dataD
     '/api/coffee/upload',
     {
       schema: { tags, consumes: ['multipart/form-data'] },
-      config: { authOnly: true, action: 'upload.create' },
+      // Files are taken by the forms with image fields: their codes, not a mere sign-in.
+      config: { anyPermission: uploadCodes(), action: 'upload.create' },
     },
     async (request) => {
       const file = await request.file({ limits: { fileSize: VIDEO_MAX_BYTES, files: 1 } });
@@ -88,29 +118,34 @@ export function registerUploads(app: FastifyInstance, deps: ModuleDeps & { dataD
       const month = new Date().toISOString().slice(0, 7);
       const relative = path.join(month, `${crypto.randomBytes(16).toString('hex')}.${media.ext}`);
       const target = path.join(root, relative);
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      // Written under a temporary name and renamed, so a half-written file is never served.
-      fs.writeFileSync(`${target}.part`, stored.data, { mode: 0o640 });
-      fs.renameSync(`${target}.part`, target);
-      try {
-        const user = request.user!;
-        const name = (file.filename ?? '').replace(/[^\p{L}\p{N}._ -]/gu, '').slice(0, 120);
-        const [row] = await inRequestScope(deps.db, request, (tx) =>
-          rows<UploadRow>(
+      const user = request.user!;
+      const name = (file.filename ?? '').replace(/[^\p{L}\p{N}._ -]/gu, '').slice(0, 120);
+      // The system scope: a merchant's quota counts the uploads of all its stores, which a store user
+      // cannot see. The row is still the caller's own tenant's (its merchant and store, from the session).
+      const row = await inScope(deps.db, SYSTEM, async (tx) => {
+        if (user.merchantId && quota !== null)
+          await checkQuota(tx, user.merchantId, stored.data.length, quota);
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        // Written under a temporary name and renamed, so a half-written file is never served.
+        fs.writeFileSync(`${target}.part`, stored.data, { mode: 0o640 });
+        fs.renameSync(`${target}.part`, target);
+        try {
+          const [inserted] = await rows<UploadRow>(
             tx,
             sql`insert into upload (merchant_id, store_id, kind, mime, size_bytes, width, height, original_name, path, sha256, created_by)
                 values (${user.merchantId}, ${user.storeId}, ${media.kind}, ${media.mime}, ${stored.data.length},
                         ${stored.width}, ${stored.height}, ${name}, ${relative},
-                        ${crypto.createHash('sha256').update(stored.data).digest('hex')}, ${request.user!.userId})
+                        ${crypto.createHash('sha256').update(stored.data).digest('hex')}, ${user.userId})
                 returning id::text as id, kind, mime, size_bytes, width, height, path`,
-          ),
-        );
-        request.auditTarget = row.id;
-        return toItem(row);
-      } catch (error) {
-        fs.rmSync(target, { force: true });
-        throw error;
-      }
+          );
+          return inserted;
+        } catch (error) {
+          fs.rmSync(target, { force: true });
+          throw error;
+        }
+      });
+      request.auditTarget = row.id;
+      return toItem(row);
     },
   );
 
@@ -125,19 +160,43 @@ export function registerUploads(app: FastifyInstance, deps: ModuleDeps & { dataD
           sql`select id::text as id, kind, mime, size_bytes, width, height, path from upload where id = ${id}`,
         ),
       );
-      if (!row) throw notFound();
-      const file = path.join(root, row.path);
-      if (!fs.existsSync(file)) throw notFound();
-      return reply
-        .header('content-type', row.mime)
-        .header('content-length', row.size_bytes)
-        .header(
-          'content-disposition',
-          `inline; filename="upload-${row.id}.${path.extname(row.path).slice(1)}"`,
-        )
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, max-age=86400')
-        .send(fs.createReadStream(file));
+      return send(reply, row);
     },
   );
+
+  // The logo of the user's merchant (a store user's too, who cannot read the merchant's uploads):
+  // read in the system scope, and only this one image. `v` (the logo's id) changes with the logo.
+  app.get(
+    PARTNER_ICON_PATH,
+    {
+      schema: { querystring: z.object({ v: idSchema.optional() }), tags },
+      config: { authOnly: true, cookieAuth: true },
+    },
+    async (request, reply) => {
+      const merchantId = request.user!.merchantId;
+      if (!merchantId) throw notFound();
+      const [row] = await inScope(deps.db, SYSTEM, (tx) =>
+        rows<UploadRow>(
+          tx,
+          sql`select u.id::text as id, u.kind, u.mime, u.size_bytes, u.width, u.height, u.path
+                from merchant m join upload u on u.id::text = m.logo and u.kind = 'image'
+               where m.id = ${merchantId}`,
+        ),
+      );
+      return send(reply, row);
+    },
+  );
+
+  function send(reply: FastifyReply, row: UploadRow | undefined) {
+    if (!row) throw notFound();
+    const file = path.join(root, row.path);
+    if (!fs.existsSync(file)) throw notFound();
+    return reply
+      .header('content-type', row.mime)
+      .header('content-length', row.size_bytes)
+      .header('content-disposition', `inline; filename="upload-${row.id}.${path.extname(row.path).slice(1)}"`)
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, max-age=86400')
+      .send(fs.createReadStream(file));
+  }
 }

@@ -191,7 +191,7 @@ export function registerChannels(app: FastifyInstance, deps: FleetDeps, devices:
     '/api/coffee/device-channel/refill',
     {
       schema: { body: refillBody, tags: ['device-channel'] },
-      config: { permission: deviceChannelResource.permissions.update!, action: 'device-channel.refill' },
+      config: { permission: P.deviceChannel.refill, action: 'device-channel.refill' },
     },
     async (request) => {
       const { ids } = request.body as { ids: string[] };

@@ -1,17 +1,18 @@
 /**
  * The command job: sends queued commands to machines that are online, at QoS 1, retries unanswered
  * ones within their limits, and expires what ran out of time. Commands are claimed with
- * `FOR UPDATE SKIP LOCKED`, so several server processes never send the same attempt twice.
+ * `FOR UPDATE SKIP LOCKED`, so several server processes never send the same attempt twice. A command
+ * the broker discarded as too large for its machine fails at once, saying so.
  */
 import type { MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { PROTOCOL_VERSION, topicFor } from '@brewfleet/contracts';
+import { PROTOCOL_VERSION, parseTopic, topicFor } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
 import { appendDeviceLog } from './device-log.ts';
 import { refreshReleases } from './menu-state.ts';
-import type { FleetBus } from './fleet-bus.ts';
+import type { FleetBus, FleetEvents } from './fleet-bus.ts';
 
 const BATCH = 200;
 const PUBLISH_TIMEOUT_MS = 5000;
@@ -112,12 +113,18 @@ export function startCommandDelivery(opts: {
   };
   const timer = setInterval(kick, opts.intervalMs ?? 1000);
   opts.bus?.on('commandsQueued', kick);
+  const discarded = (packet: FleetEvents['packetDiscarded'][0]) =>
+    void failTooLarge(db, packet).catch((error) =>
+      log.error({ err: error }, 'a command too large for its machine not marked failed'),
+    );
+  opts.bus?.on('packetDiscarded', discarded);
 
   return {
     runOnce,
     async close() {
       clearInterval(timer);
       opts.bus?.off('commandsQueued', kick);
+      opts.bus?.off('packetDiscarded', discarded);
       while (running) await running;
     },
   };
@@ -146,4 +153,46 @@ async function expire(tx: Db): Promise<number> {
     })),
   );
   return expired.length;
+}
+
+/**
+ * A command larger than its machine's MQTT 5 Maximum Packet Size never reaches it: the broker
+ * discards it as if sent (MQTT 5 §3.1.2.25), and every retry would be discarded the same way. It
+ * fails at once, with the sizes, so that the console does not show it "sent" until it expires.
+ */
+async function failTooLarge(db: Db, packet: FleetEvents['packetDiscarded'][0]): Promise<void> {
+  const topic = parseTopic(packet.topic);
+  if (topic?.channel !== 'cmd') return;
+  let commandId: unknown;
+  try {
+    commandId = (JSON.parse(packet.payload.toString('utf8')) as { commandId?: unknown }).commandId;
+  } catch {
+    return;
+  }
+  if (typeof commandId !== 'string') return;
+  const params = { bytes: packet.bytes, limit: packet.maxPacketSize };
+  const reason = `too large for the machine: ${params.bytes} bytes, its MQTT Maximum Packet Size is ${params.limit}`;
+  await inScope(db, SYSTEM, async (tx) => {
+    const failed = await rows<{ device_id: string; type: string; menu_release_id: string | null }>(
+      tx,
+      sql`update device_command set state = 'failed', finished_at = now(), reason = ${reason}, updated_at = now()
+          where serial_number = ${topic.serialNumber} and command_id = ${commandId}
+            and state in ('queued', 'sent', 'acknowledged')
+          returning device_id::text, type, menu_release_id::text`,
+    );
+    await refreshReleases(
+      tx,
+      failed.flatMap((c) => (c.menu_release_id ? [c.menu_release_id] : [])),
+    );
+    await appendDeviceLog(
+      tx,
+      failed.map((c) => ({
+        deviceId: c.device_id,
+        kind: 'command' as const,
+        key: 'commandTooLarge' as const,
+        params: { type: c.type, ...params },
+        message: `${c.type}: failed (${reason})`,
+      })),
+    );
+  });
 }

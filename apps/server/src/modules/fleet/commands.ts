@@ -65,6 +65,54 @@ export async function queueCommands(
   }));
 }
 
+/**
+ * Queue the command for each machine, unless the machine's latest command is this very one (same
+ * type and parameters) and still pending (queued or sent, not expired): a repeated click or a
+ * script's flood then joins it instead of queuing another. A different command in between (unlock
+ * after lock) keeps the later one from joining, so the machine still ends as last asked. Who asked
+ * stays in the operation log, one row per request.
+ */
+export async function joinOrQueueCommands(
+  tx: Db,
+  devices: Array<{ id: string }>,
+  type: CommandType,
+  params: Record<string, unknown>,
+  issuedBy: { userId: string | null; account: string },
+): Promise<IssuedCommand[]> {
+  const ids = [...new Set(devices.map((d) => d.id))];
+  if (!ids.length) return [];
+  const idArray = `{${ids.join(',')}}`;
+  // Two identical requests at once would each find nothing pending: per machine, one waits for the
+  // other (locks taken in id order, so two requests never wait on each other).
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('device-command:' || s.id, 0))
+                       from (select id from unnest(${idArray}::bigint[]) as id order by id) s`);
+  const pending = await rows<{ id: string; device_id: string; command_id: string; state: 'queued' | 'sent' }>(
+    tx,
+    sql`select c.id::text, c.device_id::text, c.command_id, c.state
+        from unnest(${idArray}::bigint[]) as d(id)
+        cross join lateral (select id, device_id, command_id, state, type, params, expires_at from device_command
+                             where device_id = d.id order by created_at desc, id desc limit 1) c
+        where c.type = ${type} and c.params = ${JSON.stringify(params)}::jsonb
+          and c.state in ('queued', 'sent') and c.expires_at > now()`,
+  );
+  const joined = new Map(pending.map((c) => [c.device_id, c]));
+  const fresh = ids.filter((id) => !joined.has(id)).map((id) => ({ id }));
+  const queued = fresh.length ? await queueCommands(tx, fresh, type, params, issuedBy) : [];
+  const byDevice = new Map(queued.map((c) => [c.deviceId, c]));
+  return ids.map((id): IssuedCommand => {
+    const existing = joined.get(id);
+    if (!existing) return byDevice.get(id)!;
+    return {
+      id: existing.id,
+      deviceId: id,
+      commandId: existing.command_id,
+      type,
+      state: existing.state,
+      joined: true,
+    };
+  });
+}
+
 export function registerCommands(app: FastifyInstance, deps: FleetDeps, devices: DeviceRegistry) {
   const issue = async (
     request: FastifyRequest,
@@ -78,7 +126,7 @@ export function registerCommands(app: FastifyInstance, deps: FleetDeps, devices:
     const commands = await inRequestScope(deps.db, request, async (tx) => {
       const found = await devices.visibleDevices(tx, ids, request);
       await check?.(tx, found);
-      return queueCommands(tx, found, type, params, {
+      return joinOrQueueCommands(tx, found, type, params, {
         userId: request.user!.userId,
         account: request.user!.account,
       });

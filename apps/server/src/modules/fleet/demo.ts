@@ -7,10 +7,20 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { CHANNELS, LOW_LEVEL_SHARE, startFleet, type Family, type Fleet } from '@brewfleet/simulator';
+import {
+  CHANNELS,
+  LOW_LEVEL_SHARE,
+  startFleet,
+  type Family,
+  type Fleet,
+  type FleetMachine,
+} from '@brewfleet/simulator';
+import { isBulkLiquid } from '@brewfleet/contracts/bulk-liquids';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
 import { hashSecret, newSecret } from './credentials.ts';
+import { demoRoles } from './demo-history/roles.ts';
+import { DEMO_CHANCES, runDemoScenario } from './demo-scenario.ts';
 
 export const DEMO_SERIAL_PREFIX = 'DEMO-';
 
@@ -98,6 +108,14 @@ export async function seedDemoFleet(database: Db): Promise<void> {
       );
       models.push(model.id);
     }
+    // Channel types in the spec's units: bulk liquids in barrels (buckets), the rest in hoppers.
+    const [barrel, hopper] = await rows<{ id: string }>(
+      db,
+      sql`insert into channel_type (name, code, description)
+          values ('Barrel (bucket)', 'BARREL', 'Bulk liquids: water, fresh milk, syrups, purées, yoghurt'),
+                 ('Hopper', 'HOPPER', 'Beans, tea leaves and powders, dosed in grams')
+          returning id::text`,
+    );
     const stores = await rows<{
       id: string;
       merchant_id: string;
@@ -125,13 +143,16 @@ export async function seedDemoFleet(database: Db): Promise<void> {
                       '2025-09-01', '2026-01-15', ${hashSecret(newSecret())})
               returning id::text`,
         );
-        for (const c of CHANNELS[family])
+        for (const c of CHANNELS[family]) {
+          const liquid = isBulkLiquid(c.material);
           await db.execute(sql`
-            insert into device_channel (merchant_id, store_id, device_id, name, channel_number, material, capacity_g,
-                                        low_level_g, shelf_life_hours, filled_at, level_g, config_name)
-            values (${store.merchant_id}, ${store.id}, ${device.id}, ${c.material}, ${c.channel}, ${c.material},
+            insert into device_channel (merchant_id, store_id, device_id, name, channel_number, channel_type_id, material,
+                                        capacity_g, low_level_g, shelf_life_hours, filled_at, level_g, config_name)
+            values (${store.merchant_id}, ${store.id}, ${device.id}, ${`${c.material} ${liquid ? 'barrel' : 'hopper'}`},
+                    ${c.channel}, ${liquid ? barrel.id : hopper.id}, ${c.material},
                     ${c.capacityG}, ${Math.round(c.capacityG * LOW_LEVEL_SHARE)}, ${c.material === 'water' ? null : 72},
                     now(), ${c.capacityG}, 'Demo')`);
+        }
       }
     }
   });
@@ -139,7 +160,9 @@ export async function seedDemoFleet(database: Db): Promise<void> {
 
 /**
  * Start the demo machines: each gets a new secret (only its hash is stored; the plain one lives in
- * this process), so the fleet can run however many times the server restarts.
+ * this process), so the fleet can run however many times the server restarts. Each starts where the
+ * server last knew it (channel levels, cups since its cleanings, open faults), as a real machine
+ * remembers them, and the demo scenario (demo-scenario.ts) plays on top.
  */
 export async function startDemoFleet(opts: {
   db: Db;
@@ -147,30 +170,64 @@ export async function startDemoFleet(opts: {
   log: FastifyBaseLogger;
   /** DATA_DIR: the machines keep their menus under <dataDir>/simulator across server restarts. */
   dataDir?: string;
+  /** One minute of the demo scenario, in milliseconds (tests run it faster). */
+  scenarioMinuteMs?: number;
 }): Promise<Fleet | null> {
-  const machines = await inScope(opts.db, SYSTEM, async (db) => {
-    const list = await rows<{ id: string; serial_number: string; family: Family }>(
+  const found = await inScope(opts.db, SYSTEM, async (db) => {
+    const list = await rows<{
+      id: string;
+      serial_number: string;
+      family: Family;
+      cups_since_basic: number;
+      cups_since_deep: number;
+      fault_codes: string[] | null;
+      levels: Array<{ channel: number; grams: number }> | null;
+    }>(
       db,
-      sql`select id::text, serial_number, family from device where serial_number like ${`${DEMO_SERIAL_PREFIX}%`} order by serial_number`,
+      sql`select d.id::text, d.serial_number, d.family, d.cups_since_basic, d.cups_since_deep, d.fault_codes,
+                 (select jsonb_agg(jsonb_build_object('channel', c.channel_number, 'grams', c.level_g))
+                  from device_channel c where c.device_id = d.id and c.level_g is not null) as levels
+          from device d where serial_number like ${`${DEMO_SERIAL_PREFIX}%`} order by serial_number`,
     );
     return Promise.all(
       list.map(async (d) => {
         const secret = newSecret();
         await db.execute(sql`update device set secret_hash = ${hashSecret(secret)} where id = ${d.id}`);
-        return { serialNumber: d.serial_number, secret, family: d.family };
+        return { ...d, secret };
       }),
     );
   });
-  if (!machines.length) return null;
+  if (!found.length) return null;
+  const roles = demoRoles(found.map((d) => ({ serialNumber: d.serial_number, family: d.family })));
+  const machines: FleetMachine[] = found.map((d) => ({
+    serialNumber: d.serial_number,
+    secret: d.secret,
+    family: d.family,
+    initial: {
+      levels: d.levels ?? undefined,
+      cupsSinceBasic: d.cups_since_basic,
+      cupsSinceDeep: d.cups_since_deep,
+      faultCodes: Array.isArray(d.fault_codes) ? d.fault_codes : [],
+    },
+    startOffline: roles.get(d.serial_number) === 'offline',
+  }));
   const fleet = await startFleet({
     url: opts.url,
     machines,
     cupsPerMinute: 1,
+    ...DEMO_CHANCES,
     // Menus pushed once (at seeding) are not pushed again: without this, every restart would leave
     // the demo machines with no menu and the console would rightly call them not updated.
     ...(opts.dataDir && { stateDir: path.join(opts.dataDir, 'simulator') }),
     onError: (serialNumber, error) => opts.log.warn({ serialNumber, err: error.message }, 'demo machine'),
   });
+  const scenario = runDemoScenario({ fleet, roles, log: opts.log, minuteMs: opts.scenarioMinuteMs });
   opts.log.info({ machines: machines.length }, 'demo fleet running');
-  return fleet;
+  return {
+    ...fleet,
+    stop: async () => {
+      scenario.stop();
+      await fleet.stop();
+    },
+  };
 }

@@ -1,10 +1,17 @@
 /**
  * Who may connect to the embedded broker, and which topics each machine may use
  * (docs/device-protocol.md §2–3): user name = client id = serial number, password = the machine
- * secret; a machine publishes only to its own four topics and subscribes only to its own `cmd`.
+ * secret; a machine publishes only to its own four topics and subscribes only to its own `cmd` and
+ * `rejected`.
  */
 import { sql } from 'drizzle-orm';
-import { MACHINE_PUBLISHES, SERIAL_NUMBER_PATTERN, TOPIC_ROOT, topicFor } from '@brewfleet/contracts';
+import {
+  MACHINE_PUBLISHES,
+  MACHINE_SUBSCRIBES,
+  SERIAL_NUMBER_PATTERN,
+  TOPIC_ROOT,
+  topicFor,
+} from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
 import { secretMatches } from './credentials.ts';
@@ -38,7 +45,8 @@ export function deviceAccess(db: Db): DeviceAccess {
       return own && (!retain || topic === topicFor(serialNumber, 'status'));
     },
     maySubscribe(serialNumber, topic) {
-      return topic === topicFor(serialNumber, 'cmd') && topic.startsWith(`${TOPIC_ROOT}/`);
+      const own = MACHINE_SUBSCRIBES.some((channel) => topic === topicFor(serialNumber, channel));
+      return own && topic.startsWith(`${TOPIC_ROOT}/`);
     },
   };
 }

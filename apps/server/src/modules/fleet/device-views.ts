@@ -25,6 +25,7 @@ import { rows, type Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Registered, Row } from '../../platform/crud/types.ts';
 import type { FleetDeps } from './deps.ts';
+import { merchantName } from '../tenancy/merchant-names.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -188,7 +189,7 @@ export function registerDeviceViews(app: FastifyInstance, deps: FleetDeps, reg: 
     { schema: { querystring: z.object({ id: idSchema }), tags }, config: { permission: perm } },
     async (request): Promise<DeviceDetail> => {
       const { id } = request.query as { id: string };
-      return inRequestScope(db, request, async (tx) => {
+      const detail = await inRequestScope(db, request, async (tx) => {
         const [device] = (await tx
           .select()
           .from(reg.table)
@@ -196,6 +197,11 @@ export function registerDeviceViews(app: FastifyInstance, deps: FleetDeps, reg: 
         if (!device) throw new AppError(404, 'msg.deviceNotFound');
         return detailOf(tx, reg, device, request.timeZone);
       });
+      // A store user does not see its merchant's row, but the machine it sees is that merchant's.
+      // Read after the request's transaction: PGlite has one connection.
+      const merchantId = (detail.device.merchantId as string | null) ?? null;
+      if (merchantId && !detail.merchantName) detail.merchantName = await merchantName(db, merchantId);
+      return detail;
     },
   );
 }

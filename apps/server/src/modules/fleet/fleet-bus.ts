@@ -14,6 +14,13 @@ export interface FleetEvents {
   /** A machine got a (new) secret, shown to the user once: an external broker's accounts follow. */
   secretIssued: [serialNumber: string, secret: string];
   deviceRemoved: [serialNumber: string];
+  /**
+   * The embedded broker discarded a packet too large for an MQTT 5 client (its Maximum Packet
+   * Size), as MQTT 5 says, without sending it.
+   */
+  packetDiscarded: [
+    packet: { clientId: string; topic: string; payload: Buffer; bytes: number; maxPacketSize: number },
+  ];
 }
 
 export class FleetBus extends EventEmitter<FleetEvents> {}

@@ -3,14 +3,18 @@
  * against its schema, and writes what it learned in batches (ingest.ts). With an external broker it
  * subscribes through an MQTT 5 shared subscription, so that several server processes split the
  * machines' messages and each message reaches one of them. Nothing a machine sends can stop it: a
- * message that does not parse or match is counted, logged (rate-limited) and dropped.
+ * message or event that does not parse or match is counted, logged (rate-limited) and dropped, the
+ * good events of its message are kept, and the machine is told what was refused and why on its
+ * `rejected` topic (rejections.ts).
  */
 import type { MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  MACHINE_PUBLISHES,
   MAX_CLOCK_SKEW_SECONDS,
+  MAX_EVENTS_PER_MESSAGE,
   PROTOCOL_VERSION,
   TOPIC_ROOT,
   ackMessage,
@@ -23,6 +27,7 @@ import { rows, type Db } from '../../platform/db/client.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
 import { batchSize, emptyBatch, writeBatch, type Batch, type KnownDevice, type Presence } from './ingest.ts';
 import type { FleetBus } from './fleet-bus.ts';
+import { containsNul, issueText, Rejections, type Answer } from './rejections.ts';
 
 export interface GatewayStats {
   /** Messages received on the machine topics. */
@@ -84,16 +89,19 @@ function refusedForItsData(error: unknown): boolean {
   return false;
 }
 
-const SUBSCRIBED = ['status', 'heartbeat', 'events', 'ack'] as const;
+const SUBSCRIBED = MACHINE_PUBLISHES;
 /** How long a registry lookup is trusted (a bind in another process is seen after this). */
 const DEVICE_TTL_MS = 30_000;
 /** Above this many pending events the gateway stops reading from the broker until it catches up. */
 const HIGH_WATER = 200_000;
 
+/** The events are checked one by one, and past MAX_EVENTS_PER_MESSAGE refused one by one. */
 const eventsEnvelope = z.object({
   v: z.literal(PROTOCOL_VERSION),
-  events: z.array(z.unknown()).min(1).max(500),
+  events: z.array(z.unknown()).min(1),
 });
+
+const TOO_MANY = `beyond the ${MAX_EVENTS_PER_MESSAGE} events of one message: send it again in another`;
 
 export function topicFilters(shareGroup: string | null): string[] {
   return SUBSCRIBED.map((c) => `${shareGroup ? `$share/${shareGroup}/` : ''}${TOPIC_ROOT}/+/${c}`);
@@ -125,6 +133,10 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     receivedAt: Date;
     /** Events it carries (a batch of events counts each). */
     weight: number;
+    /** Its text has a NUL escape somewhere: each event is looked at for one. */
+    nul: boolean;
+    /** Checked once already: a batch written again (by halves, or after a failure) counts and answers nothing twice. */
+    checked?: boolean;
   };
   /** One writer's share of the machines: what waits, and the batch being written. */
   interface Lane {
@@ -161,28 +173,37 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     if (++warnings <= 20) log.warn({ topic, reason }, 'malformed machine message dropped');
   };
 
+  const rejections = new Rejections(client);
+
   client.on('message', (topic, payload) => {
     const parsed = parseTopic(topic);
-    if (!parsed || parsed.channel === 'cmd') return;
+    if (!parsed || !(SUBSCRIBED as readonly string[]).includes(parsed.channel)) return;
+    const channel = parsed.channel as Raw['channel'];
     stats.messages++;
     let body: unknown;
     const text = payload.toString('utf8');
-    // PostgreSQL stores no NUL character (text or jsonb): such a message could never be written.
-    if (text.includes('\u0000') || text.includes('\\u0000')) return malformed(topic, 'NUL character');
+    const refuse = (code: 'not-json' | 'nul-character', reason: string) => {
+      malformed(topic, reason);
+      rejections.message(parsed.serialNumber, channel, code, reason);
+    };
+    // PostgreSQL stores no NUL character (text or jsonb); a raw one is no JSON either.
+    if (text.includes('\u0000')) return refuse('nul-character', 'NUL character');
     try {
       body = JSON.parse(text);
     } catch {
-      return malformed(topic, 'not JSON');
+      return refuse('not-json', 'not JSON');
     }
     const events = (body as { events?: unknown })?.events;
     const weight = parsed.channel === 'events' && Array.isArray(events) ? Math.max(1, events.length) : 1;
     const lane = laneOf(parsed.serialNumber);
     lane.queue.push({
       serialNumber: parsed.serialNumber,
-      channel: parsed.channel as Raw['channel'],
+      channel,
       body,
       receivedAt: new Date(),
       weight,
+      // An escaped NUL (or, rarely, an escaped backslash before "u0000"): looked at closely later.
+      nul: text.includes('\\u0000'),
     });
     lane.weight += weight;
     schedule(lane, lane.weight >= maxBatch ? 0 : flushMs);
@@ -199,19 +220,25 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     const missing = serials.filter((sn) => (devices.get(sn)?.until ?? 0) < now);
     if (!missing.length) return;
     const found = await inScope(db, SYSTEM, (tx) =>
-      rows<{ id: string; serial_number: string }>(
+      rows<{ id: string; serial_number: string; clock_skewed: boolean }>(
         tx,
-        sql`select id::text, serial_number from device where serial_number in ${missing}`,
+        sql`select id::text, serial_number, clock_skewed from device where serial_number in ${missing}`,
       ),
     );
     const bySerial = new Map(
-      found.map((d) => [d.serial_number, { id: d.id, serialNumber: d.serial_number }]),
+      found.map((d) => [
+        d.serial_number,
+        { id: d.id, serialNumber: d.serial_number, clockSkewed: d.clock_skewed },
+      ]),
     );
     for (const sn of missing)
       devices.set(sn, { device: bySerial.get(sn) ?? null, until: now + DEVICE_TTL_MS });
   }
 
-  /** Validate and sort raw messages into a batch; what does not match is counted and dropped. */
+  /**
+   * Validate and sort raw messages into a batch. What does not match is counted and dropped, and the
+   * machine is told (the first time a message is looked at only).
+   */
   function toBatch(raws: Raw[]): Batch {
     const batch = emptyBatch();
     const presenceOf = (device: KnownDevice): Presence => {
@@ -223,25 +250,60 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       const device = devices.get(raw.serialNumber)?.device;
       const topic = `${TOPIC_ROOT}/${raw.serialNumber}/${raw.channel}`;
       if (!device) {
-        stats.unknownDevice++;
+        if (!raw.checked) stats.unknownDevice++;
+        raw.checked = true;
         continue;
       }
-      const receivedAt = raw.receivedAt.toISOString();
-      /** The machine's time, unless its clock is off by more than the protocol allows. */
-      const trusted = (ts: string | undefined) => {
-        if (!ts) return { at: receivedAt, skewed: undefined };
-        const skewed = Math.abs(Date.parse(ts) - raw.receivedAt.getTime()) > MAX_CLOCK_SKEW_SECONDS * 1000;
-        return { at: skewed ? receivedAt : new Date(ts).toISOString(), skewed };
+      const first = !raw.checked;
+      raw.checked = true;
+      // Made only for a message with something to refuse: most have none.
+      let answer: Answer | null = null;
+      const answerOf = () => (answer ??= rejections.start(raw.serialNumber, raw.channel));
+      /** The whole message refused: counted, logged, and (first time) answered. */
+      const refuse = (reason: string, code: 'invalid' | 'nul-character' = 'invalid') => {
+        if (!first) return;
+        malformed(topic, reason);
+        answerOf().refuse(code, reason, raw.body);
       };
+      /** One event refused, the others of its message kept. */
+      const refuseEvent = (
+        index: number,
+        item: unknown,
+        code: 'invalid' | 'nul-character' | 'too-many-events',
+        reason: string,
+      ) => {
+        if (!first) return;
+        malformed(topic, reason);
+        answerOf().refuseEvent(index, item, code, reason);
+      };
+      const receivedAt = raw.receivedAt.toISOString();
+      /** Whether a clock that said `ts` at `receivedAt` is off by more than the protocol allows. */
+      const skewedAt = (ts: string | undefined) =>
+        ts === undefined
+          ? undefined
+          : Math.abs(Date.parse(ts) - raw.receivedAt.getTime()) > MAX_CLOCK_SKEW_SECONDS * 1000;
+      /**
+       * An event's time: its own, however old (buffered while offline), while the machine's clock is
+       * right by its latest status or heartbeat; the receive time when that clock is off, or when
+       * the event claims a time ahead of the server's.
+       */
+      const eventTime = (ts: string) =>
+        device.clockSkewed || Date.parse(ts) - raw.receivedAt.getTime() > MAX_CLOCK_SKEW_SECONDS * 1000
+          ? receivedAt
+          : new Date(ts).toISOString();
+      if (raw.nul && raw.channel !== 'events' && containsNul(raw.body)) {
+        refuse('NUL character', 'nul-character');
+        continue;
+      }
       switch (raw.channel) {
         case 'status': {
           const m = statusMessage.safeParse(raw.body);
           if (!m.success) {
-            malformed(topic, m.error.issues[0]?.message ?? 'invalid');
+            refuse(issueText(m.error));
             break;
           }
           const p = presenceOf(device);
-          const { skewed } = trusted(m.data.ts);
+          const skewed = skewedAt(m.data.ts);
           p.online = m.data.online;
           if (m.data.online) p.lastSeenAt = receivedAt;
           if (m.data.state !== undefined) p.state = m.data.state;
@@ -250,41 +312,51 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
           if (m.data.firmware !== undefined) p.firmware = m.data.firmware;
           // An online status is the machine's whole truth: without menuVersion it runs no menu.
           if (m.data.online) p.menuVersion = m.data.menuVersion ?? null;
-          if (skewed !== undefined) p.clockSkewed = skewed;
+          if (skewed !== undefined) p.clockSkewed = device.clockSkewed = skewed;
           break;
         }
         case 'heartbeat': {
           const m = heartbeatMessage.safeParse(raw.body);
           if (!m.success) {
-            malformed(topic, m.error.issues[0]?.message ?? 'invalid');
+            refuse(issueText(m.error));
             break;
           }
           const p = presenceOf(device);
           p.online = true;
           p.lastSeenAt = receivedAt;
-          p.clockSkewed = trusted(m.data.ts).skewed;
+          p.clockSkewed = device.clockSkewed = skewedAt(m.data.ts);
           break;
         }
         case 'ack': {
           const m = ackMessage.safeParse(raw.body);
-          if (!m.success) malformed(topic, m.error.issues[0]?.message ?? 'invalid');
+          if (!m.success) refuse(issueText(m.error));
           else batch.acks.push({ device, m: m.data });
           break;
         }
         case 'events': {
           const envelope = eventsEnvelope.safeParse(raw.body);
           if (!envelope.success) {
-            malformed(topic, envelope.error.issues[0]?.message ?? 'invalid');
+            refuse(issueText(envelope.error));
             break;
           }
-          // Each event stands alone: one bad event does not cost the batch its good ones.
-          for (const item of envelope.data.events) {
-            const e = machineEvent.safeParse(item);
-            if (!e.success) {
-              malformed(topic, e.error.issues[0]?.message ?? 'invalid event');
+          // Each event stands alone: one bad event does not cost the message its good ones.
+          const items = envelope.data.events;
+          for (let index = 0; index < items.length; index++) {
+            const item = items[index];
+            if (index >= MAX_EVENTS_PER_MESSAGE) {
+              refuseEvent(index, item, 'too-many-events', TOO_MANY);
               continue;
             }
-            const { at } = trusted(e.data.ts);
+            if (raw.nul && containsNul(item)) {
+              refuseEvent(index, item, 'nul-character', 'NUL character');
+              continue;
+            }
+            const e = machineEvent.safeParse(item);
+            if (!e.success) {
+              refuseEvent(index, item, 'invalid', issueText(e.error));
+              continue;
+            }
+            const at = eventTime(e.data.ts);
             switch (e.data.type) {
               case 'production':
                 batch.production.push({ device, e: e.data, at, receivedAt });
@@ -304,6 +376,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
           break;
         }
       }
+      (answer as Answer | null)?.send();
     }
     return batch;
   }
@@ -350,10 +423,9 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       if (!refusedForItsData(error)) throw error;
       if (raws.length === 1) {
         const [raw] = raws;
-        return malformed(
-          `${TOPIC_ROOT}/${raw.serialNumber}/${raw.channel}`,
-          `refused by the database: ${(error as Error).message}`,
-        );
+        const reason = `refused by the database: ${(error as Error).message}`;
+        rejections.message(raw.serialNumber, raw.channel, 'refused-by-database', reason, raw.body);
+        return malformed(`${TOPIC_ROOT}/${raw.serialNumber}/${raw.channel}`, reason);
       }
       // A message the schemas let through but PostgreSQL refuses must not hold up everyone else's:
       // about log2(batch) extra transactions find it, in order.

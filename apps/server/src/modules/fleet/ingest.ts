@@ -22,6 +22,11 @@ import { refreshMenuStatus, refreshReleases } from './menu-state.ts';
 export interface KnownDevice {
   id: string;
   serialNumber: string;
+  /**
+   * Whether its clock is off, as its latest status or heartbeat showed: while it is right, the
+   * times of its events are kept however old (events it buffered while offline).
+   */
+  clockSkewed?: boolean;
 }
 
 /** What one machine's presence messages (status, heartbeat) amount to within a batch. */

@@ -9,7 +9,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { deviceResource, type LiveCommand, type LiveDevice } from '@brewfleet/contracts';
+import { deviceResource, idInRange, type LiveCommand, type LiveDevice } from '@brewfleet/contracts';
 import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
 import { getRegistered } from '../../platform/crud/register-resource.ts';
 import { rows } from '../../platform/db/client.ts';
@@ -35,6 +35,7 @@ export function registerLive(app: FastifyInstance, deps: FleetDeps) {
           ids: z
             .string()
             .regex(/^\d{1,19}(,\d{1,19}){0,499}$/)
+            .refine((list) => list.split(',').every(idInRange), { error: 'msg.idOutOfRange' })
             .optional(),
         }),
         tags: ['device'],

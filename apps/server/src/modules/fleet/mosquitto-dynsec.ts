@@ -4,7 +4,7 @@
  * plugin. The server's connection must be a dynsec administrator (the user `mosquitto_ctrl dynsec init`
  * makes). For each machine whose secret the console issues there is a client (user name and client id
  * = serial number) and a role `bf-machine-<sn>` that may publish to the machine's four topics and
- * subscribe to its `cmd` topic (Mosquitto 2.0's dynsec has no %c pattern, hence a role per machine).
+ * subscribe to its `cmd` and `rejected` topics (Mosquitto 2.0's dynsec has no %c pattern, hence a role per machine).
  * A new secret replaces the password, and Mosquitto drops the connection that used the old one; a
  * deleted machine's client and role go. The server's own client gets the role `brewfleet-server`
  * (publish commands, hear every machine topic) at start.
@@ -16,7 +16,7 @@
 import crypto from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
-import { MACHINE_PUBLISHES, TOPIC_ROOT, topicFor } from '@brewfleet/contracts';
+import { MACHINE_PUBLISHES, MACHINE_SUBSCRIBES, TOPIC_ROOT, topicFor } from '@brewfleet/contracts';
 import type { FleetBus } from './fleet-bus.ts';
 
 const CONTROL = '$CONTROL/dynamic-security/v1';
@@ -118,10 +118,22 @@ export async function startDynsec(opts: {
         command: 'createRole',
         rolename: SERVER_ROLE,
         acls: [
-          { acltype: 'publishClientSend', topic: `${TOPIC_ROOT}/+/cmd`, allow: true },
+          ...MACHINE_SUBSCRIBES.map((c) => ({
+            acltype: 'publishClientSend',
+            topic: `${TOPIC_ROOT}/+/${c}`,
+            allow: true,
+          })),
           { acltype: 'subscribePattern', topic: `${TOPIC_ROOT}/#`, allow: true },
           { acltype: 'publishClientReceive', topic: `${TOPIC_ROOT}/#`, allow: true },
         ],
+      },
+      // A role made before `rejected` existed gets it now ("already" when it has it).
+      {
+        command: 'addRoleACL',
+        rolename: SERVER_ROLE,
+        acltype: 'publishClientSend',
+        topic: `${TOPIC_ROOT}/+/rejected`,
+        allow: true,
       },
     ],
     'the server role',
@@ -156,8 +168,10 @@ export async function startDynsec(opts: {
         topic: topicFor(serialNumber, c),
         allow: true,
       })),
-      { acltype: 'subscribeLiteral', topic: topicFor(serialNumber, 'cmd'), allow: true },
-      { acltype: 'publishClientReceive', topic: topicFor(serialNumber, 'cmd'), allow: true },
+      ...MACHINE_SUBSCRIBES.flatMap((c) => [
+        { acltype: 'subscribeLiteral', topic: topicFor(serialNumber, c), allow: true },
+        { acltype: 'publishClientReceive', topic: topicFor(serialNumber, c), allow: true },
+      ]),
     ];
     const [, created] = await send([
       { command: 'createRole', rolename: role, acls },
@@ -168,6 +182,10 @@ export async function startDynsec(opts: {
         password: secret,
         roles: [{ rolename: role }],
       },
+      // A role made before `rejected` existed gets it now (an error, ignored, when it has it).
+      ...acls
+        .filter((a) => a.topic === topicFor(serialNumber, 'rejected'))
+        .map((a) => ({ command: 'addRoleACL', rolename: role, ...a })),
     ]);
     // Known already: a new secret. Mosquitto drops the connection made with the old one.
     if (created && /already/i.test(created))

@@ -12,6 +12,7 @@ import { decryptLongText } from '../../platform/auth/long-text.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { badRequest, tooMany } from '../../platform/http/errors.ts';
 import { checkPolicy, readPassword } from './accounts.ts';
+import { partnerIconUrl } from '../files/uploads.ts';
 
 export interface AuthDeps {
   db: Db;
@@ -32,6 +33,8 @@ interface LoginRow {
   password_hash: string;
   status: AccountStatus;
   suspended: boolean;
+  merchant_id: string | null;
+  store_id: string | null;
 }
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
@@ -55,7 +58,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
       const [user] = await inScope(db, SYSTEM, (tx) =>
         rows<LoginRow>(
           tx,
-          sql`select id::text as id, password_hash, status, merchant_suspended(merchant_id) as suspended
+          sql`select id::text as id, password_hash, status, merchant_suspended(merchant_id) as suspended,
+                     merchant_id::text, store_id::text
                 from account where lower(account) = lower(${account})`,
         ),
       );
@@ -73,6 +77,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
         tx.execute(sql`update account set last_login_at = now() where id = ${user.id}`),
       );
       request.auditTarget = user.id;
+      // The sign-in is the account's own act: its merchant's and store's log show it.
+      request.auditActor = { userId: user.id, merchantId: user.merchant_id, storeId: user.store_id };
       return { tokenValue };
     },
   );
@@ -90,12 +96,18 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
     const u = request.user!;
     const [partner] = u.merchantId
       ? await inScope(db, u.scope, (tx) =>
-          rows<{ name: string; icon: string | null }>(
+          rows<{ name: string }>(
             tx,
             u.storeId
-              ? sql`select name, photo as icon from store where id = ${u.storeId}`
-              : sql`select name, null as icon from merchant where id = ${u.merchantId}`,
+              ? sql`select name from store where id = ${u.storeId}`
+              : sql`select name from merchant where id = ${u.merchantId}`,
           ),
+        )
+      : [];
+    // The merchant's logo, also for its store users (who cannot read the merchant's row).
+    const [logo] = u.merchantId
+      ? await inScope(db, SYSTEM, (tx) =>
+          rows<{ logo: string | null }>(tx, sql`select logo from merchant where id = ${u.merchantId}`),
         )
       : [];
     return {
@@ -105,7 +117,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
       partnerId: u.storeId ?? u.merchantId ?? '0',
       partnerType: u.partnerType,
       partnerName: u.partnerType === 'platform' ? 'BrewFleet' : (partner?.name ?? ''),
-      partnerIcon: partner?.icon ?? null,
+      partnerIcon: logo?.logo ? partnerIconUrl(logo.logo) : null,
       superAdmin: u.superAdmin,
     };
   });

@@ -45,10 +45,20 @@ const toNode = (m: MenuRow): MenuNode => ({
   icon: m.icon ?? '',
   type: m.type,
   orderNum: m.order_num,
+  level: 1,
   menuList: [],
 });
 
-export const menuTree = (menus: MenuRow[]) => buildTree(menus.map(toNode), 'menuList');
+/** Each node's depth in the tree answered: 1 at the top (a root of what the user sees). */
+function setLevels(nodes: MenuNode[], level = 1): MenuNode[] {
+  for (const node of nodes) {
+    node.level = level;
+    setLevels(node.menuList, level + 1);
+  }
+  return nodes;
+}
+
+export const menuTree = (menus: MenuRow[]) => setLevels(buildTree(menus.map(toNode), 'menuList'));
 
 /** Directories and pages the user may open: granted pages, pages needing no code, and their parents. */
 async function navMenus(db: Db, user: AuthUser): Promise<MenuRow[]> {

@@ -1,11 +1,11 @@
 /**
  * Start-up data: the menu seed (missing entries are added; menus an administrator edited are left
- * alone), the menus a new version grants to merchant administrators, and the platform administrator
+ * alone), the menus a new version grants to merchant administrators and store staff, and the platform administrator
  * `admin`, created once with ADMIN_PASSWORD or a random password that is printed once.
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { MENU_SEED, MENU_TYPE, MERCHANT_ADMIN_CODES } from '@brewfleet/contracts';
+import { MENU_SEED, MENU_TYPE, MERCHANT_ADMIN_CODES, STORE_STAFF_MENUS } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { hashPassword, passwordPolicyViolation } from '../../platform/auth/passwords.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
@@ -30,23 +30,32 @@ export const MERCHANT_ADMIN_MENUS = MENU_SEED.filter(
  * administrators (the machines, products and menus screens came after the first merchants). Only menus
  * new since the last start are added, so a menu the platform took away from such a role stays away.
  */
-export async function grantNewMerchantAdminMenus(database: Db): Promise<number> {
+export function grantNewMerchantAdminMenus(database: Db): Promise<number> {
+  return grantNewMenus(database, 'merchant-admin', MERCHANT_ADMIN_MENUS);
+}
+
+/** The same for the 'store-staff' roles (the demo's; migration 0019 brought them their machines). */
+export function grantNewStoreStaffMenus(database: Db): Promise<number> {
+  return grantNewMenus(database, 'store-staff', STORE_STAFF_MENUS);
+}
+
+async function grantNewMenus(database: Db, roleName: string, menus: readonly string[]): Promise<number> {
   return inScope(database, SYSTEM, async (db) => {
     const [last] = await rows<{ menu_ids: string[] }>(
       db,
-      sql`select menu_ids::text[] as menu_ids from seed_grant where name = 'merchant-admin' for update`,
+      sql`select menu_ids::text[] as menu_ids from seed_grant where name = ${roleName} for update`,
     );
     const known = new Set(last?.menu_ids ?? []);
-    const added = MERCHANT_ADMIN_MENUS.filter((id) => !known.has(id));
+    const added = menus.filter((id) => !known.has(id));
     if (!added.length) return 0;
     const roles = await rows(
       db,
       sql`update role set menu_id_list = array(select distinct unnest(menu_id_list || ${`{${added.join(',')}}`}::bigint[]) order by 1),
                           updated_at = now()
-          where role_name = 'merchant-admin' and merchant_id is not null returning id`,
+          where role_name = ${roleName} and merchant_id is not null returning id`,
     );
     await db.execute(sql`
-      insert into seed_grant (name, menu_ids) values ('merchant-admin', ${`{${MERCHANT_ADMIN_MENUS.join(',')}}`}::bigint[])
+      insert into seed_grant (name, menu_ids) values (${roleName}, ${`{${menus.join(',')}}`}::bigint[])
       on conflict (name) do update set menu_ids = excluded.menu_ids, updated_at = now()`);
     return roles.length;
   });

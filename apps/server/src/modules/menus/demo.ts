@@ -630,6 +630,80 @@ const DEMO_PRODUCTS: Demo[] = [
 
 const PRODUCT_TYPES = ['Coffee', 'Tea', 'Ice-sand and smoothies', 'Milk drinks'];
 
+/**
+ * The catalog's names in simplified (zh) and traditional Chinese (tw), beside the English `name`: the
+ * console shows the viewer's language and the machines their customer's (migration 0021, `names`).
+ */
+const DEMO_NAMES: Record<string, { zh: string; tw: string }> = {
+  // Materials
+  'Coffee beans': { zh: '咖啡豆', tw: '咖啡豆' },
+  'Chocolate powder': { zh: '巧克力粉', tw: '巧克力粉' },
+  'Milk powder': { zh: '奶粉', tw: '奶粉' },
+  'Fresh milk': { zh: '鲜奶', tw: '鮮奶' },
+  'Oat milk': { zh: '燕麦奶', tw: '燕麥奶' },
+  Yoghurt: { zh: '酸奶', tw: '優格' },
+  'Cream cheese': { zh: '奶油奶酪', tw: '奶油乳酪' },
+  'Oolong leaves': { zh: '乌龙茶叶', tw: '烏龍茶葉' },
+  'Black tea leaves': { zh: '红茶叶', tw: '紅茶葉' },
+  'Jasmine green leaves': { zh: '茉莉绿茶叶', tw: '茉莉綠茶葉' },
+  'Cane sugar syrup': { zh: '蔗糖糖浆', tw: '蔗糖糖漿' },
+  'Mango syrup': { zh: '芒果糖浆', tw: '芒果糖漿' },
+  'Taro syrup': { zh: '芋头糖浆', tw: '芋頭糖漿' },
+  'Ice-sand base': { zh: '冰沙基底', tw: '冰沙基底' },
+  'Strawberry purée': { zh: '草莓果泥', tw: '草莓果泥' },
+  'Banana purée': { zh: '香蕉果泥', tw: '香蕉果泥' },
+  'Mango purée': { zh: '芒果果泥', tw: '芒果果泥' },
+  Water: { zh: '水', tw: '水' },
+  Ice: { zh: '冰块', tw: '冰塊' },
+  'Tapioca pearls': { zh: '珍珠', tw: '珍珠' },
+  'Egg pudding': { zh: '鸡蛋布丁', tw: '雞蛋布丁' },
+  'Coconut jelly': { zh: '椰果', tw: '椰果' },
+  // Toppings
+  'Cream cheese foam': { zh: '芝士奶盖', tw: '起司奶蓋' },
+  'Oat milk foam': { zh: '燕麦奶泡', tw: '燕麥奶泡' },
+  'Mango pulp': { zh: '芒果果肉', tw: '芒果果肉' },
+  'Extra foam': { zh: '加奶泡', tw: '加奶泡' },
+  'Cocoa dusting': { zh: '可可粉', tw: '可可粉' },
+  'Cinnamon dusting': { zh: '肉桂粉', tw: '肉桂粉' },
+  // Snacks
+  'Butter croissant': { zh: '黄油可颂', tw: '奶油可頌' },
+  'Almond croissant': { zh: '杏仁可颂', tw: '杏仁可頌' },
+  'Egg tart': { zh: '蛋挞', tw: '蛋塔' },
+  'Chocolate chip cookie': { zh: '巧克力豆曲奇', tw: '巧克力豆餅乾' },
+  'Pineapple cake': { zh: '凤梨酥', tw: '鳳梨酥' },
+  // Options and their types
+  Size: { zh: '杯型', tw: '杯型' },
+  Regular: { zh: '中杯', tw: '中杯' },
+  Large: { zh: '大杯', tw: '大杯' },
+  Sugar: { zh: '甜度', tw: '甜度' },
+  'No sugar': { zh: '无糖', tw: '無糖' },
+  'Half sugar': { zh: '半糖', tw: '半糖' },
+  'Full sugar': { zh: '全糖', tw: '全糖' },
+  'No ice': { zh: '去冰', tw: '去冰' },
+  'Less ice': { zh: '少冰', tw: '少冰' },
+  'Regular ice': { zh: '正常冰', tw: '正常冰' },
+  // Products
+  Espresso: { zh: '意式浓缩', tw: '義式濃縮' },
+  Americano: { zh: '美式咖啡', tw: '美式咖啡' },
+  'Caffè latte': { zh: '拿铁咖啡', tw: '拿鐵咖啡' },
+  Cappuccino: { zh: '卡布奇诺', tw: '卡布奇諾' },
+  Mocha: { zh: '摩卡', tw: '摩卡' },
+  'Frozen-peak oolong': { zh: '冻顶乌龙茶', tw: '凍頂烏龍茶' },
+  'Jasmine green tea': { zh: '茉莉绿茶', tw: '茉莉綠茶' },
+  'Black milk tea': { zh: '红茶奶茶', tw: '紅茶奶茶' },
+  'Oolong milk tea': { zh: '乌龙奶茶', tw: '烏龍奶茶' },
+  'Mango ice-sand': { zh: '芒果冰沙', tw: '芒果冰沙' },
+  'Taro ice-sand': { zh: '芋头冰沙', tw: '芋頭冰沙' },
+  'Strawberry-banana smoothie': { zh: '草莓香蕉果昔', tw: '草莓香蕉果昔' },
+  'Yoghurt berry smoothie': { zh: '酸奶莓果果昔', tw: '優格莓果果昔' },
+  'Banana yoghurt shake': { zh: '香蕉酸奶奶昔', tw: '香蕉優格奶昔' },
+  'Steamed milk': { zh: '热鲜奶', tw: '熱鮮奶' },
+  'Milk foam cup': { zh: '奶泡杯', tw: '奶泡杯' },
+};
+
+/** A demo row's names per language: English as it is named, Chinese from DEMO_NAMES. */
+const namesOf = (name: string) => ({ en: name, ...DEMO_NAMES[name] });
+
 const OPTIONS: Array<{ type: string; options: Array<[string, string, number, boolean]> }> = [
   {
     type: 'Size',
@@ -750,7 +824,12 @@ async function seedCatalog(db: Db, brand: { id: string; name: string; country: s
     const { type, ...m } = DEMO_MATERIALS[name];
     materialIds.set(
       name,
-      await create(db, 'material', brand.id, { name, ...m, materialTypeId: await materialType(type) }),
+      await create(db, 'material', brand.id, {
+        name,
+        names: namesOf(name),
+        ...m,
+        materialTypeId: await materialType(type),
+      }),
     );
   }
 
@@ -762,6 +841,7 @@ async function seedCatalog(db: Db, brand: { id: string; name: string; country: s
       name,
       await create(db, 'small-material', brand.id, {
         name,
+        names: namesOf(name),
         ...t,
         smallMaterialTypeId: await toppingType(type),
         materialId: material ? materialIds.get(material) : null,
@@ -772,7 +852,14 @@ async function seedCatalog(db: Db, brand: { id: string; name: string; country: s
   const snackType = typesOf(db, 'snack-type', brand.id);
   const snackIds = new Map<string, string>();
   for (const { type, ...s } of DEMO_SNACKS)
-    snackIds.set(s.name, await create(db, 'snack', brand.id, { ...s, snackTypeId: await snackType(type) }));
+    snackIds.set(
+      s.name,
+      await create(db, 'snack', brand.id, {
+        ...s,
+        names: namesOf(s.name),
+        snackTypeId: await snackType(type),
+      }),
+    );
 
   const extraType = typesOf(db, 'extra-product-type', brand.id);
   const tax = TAX[brand.country ?? ''] ?? TAX.TW;
@@ -801,13 +888,18 @@ async function seedCatalog(db: Db, brand: { id: string; name: string; country: s
   const optionTypes: string[] = [];
   const optionIds = new Map<string, string>();
   for (const [i, o] of OPTIONS.entries()) {
-    const typeId = await create(db, 'option-type', brand.id, { name: o.type, sortOrder: i });
+    const typeId = await create(db, 'option-type', brand.id, {
+      name: o.type,
+      names: namesOf(o.type),
+      sortOrder: i,
+    });
     optionTypes.push(typeId);
     for (const [j, [name, priceChange, amountFactor, isDefault]] of o.options.entries())
       optionIds.set(
         name,
         await create(db, 'option', brand.id, {
           name,
+          names: namesOf(name),
           optionTypeId: typeId,
           priceChange,
           amountFactor,
@@ -823,6 +915,7 @@ async function seedCatalog(db: Db, brand: { id: string; name: string; country: s
       (names ?? []).map((n) => map.get(n)!);
     await create(db, 'product', brand.id, {
       ...info,
+      names: namesOf(info.name),
       productTypeId: await productType(type),
       sortOrder: i,
       materials: lines.map(([material, amount, min, max]) => ({

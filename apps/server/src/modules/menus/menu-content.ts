@@ -37,6 +37,12 @@ export interface TargetDevice {
 
 const money = (value: unknown) => Number(value ?? 0).toFixed(2);
 
+/** Names per language ride beside `name` only where a row has them (older machines ignore them). */
+function withNames<T extends { names?: unknown; typeNames?: unknown }>(item: T): T {
+  const { names, typeNames, ...rest } = item;
+  return { ...rest, ...(names ? { names } : {}), ...(typeNames ? { typeNames } : {}) } as T;
+}
+
 /**
  * The availability rule, one for every way a product reaches a machine (chosen by hand for a
  * release, or what the store and its machines sell): a product switched off for a store
@@ -92,17 +98,18 @@ export async function releaseProducts(
   }
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`select p.id::text, p.merchant_id::text, p.code, p.name, p.kind, p.family, p.recipe_version, p.recipe,
+    sql`select p.id::text, p.merchant_id::text, p.code, p.name, p.names, p.kind, p.family, p.recipe_version, p.recipe,
                coalesce(sp.price, p.price)::text as price,
                p.recipe_combos, p.orderable, p.show_snacks,
-               coalesce((select jsonb_agg(jsonb_build_object('id', s.id::text, 'name', s.name, 'price', s.price::text) order by s.name)
+               coalesce((select jsonb_agg(jsonb_build_object('id', s.id::text, 'name', s.name, 'names', s.names, 'price', s.price::text) order by s.name)
                          from snack s where s.id = any(coalesce(p.snack_ids, '{}')) and s.listed), '[]') as snacks,
-               coalesce((select jsonb_agg(jsonb_build_object('id', o.id::text, 'type', t.name, 'name', o.name, 'priceChange', o.price_change::text,
+               coalesce((select jsonb_agg(jsonb_build_object('id', o.id::text, 'type', t.name, 'typeNames', t.names, 'name', o.name, 'names', o.names,
+                                 'priceChange', o.price_change::text,
                                  'amountFactor', o.amount_factor, 'isDefault', o.is_default,
                                  'multiple', t.multiple, 'required', t.required) order by t.sort_order, o.sort_order)
                          from product_option o join option_type t on t.id = o.option_type_id
                          where o.option_type_id = any(coalesce(p.option_type_ids, '{}'))), '[]') as options,
-               coalesce((select jsonb_agg(jsonb_build_object('name', s.name, 'price', s.price::text, 'charged', s.charged) order by s.name)
+               coalesce((select jsonb_agg(jsonb_build_object('name', s.name, 'names', s.names, 'price', s.price::text, 'charged', s.charged) order by s.name)
                          from small_material s
                          where s.id = any(coalesce(p.free_small_material_ids, '{}') || coalesce(p.charged_small_material_ids, '{}'))), '[]') as toppings
         from product p
@@ -116,19 +123,16 @@ export async function releaseProducts(
     merchantId: String(p.merchant_id),
     code: String(p.code),
     name: String(p.name),
+    ...(p.names ? { names: p.names as MenuProduct['names'] } : {}),
     kind: p.kind as MenuProduct['kind'],
     family: p.family as MenuProduct['family'],
     price: Number(p.price).toFixed(2),
     recipeVersion: Number(p.recipe_version),
     recipe: p.recipe as MenuProduct['recipe'],
-    options: (p.options as MenuProduct['options']).map((o) => ({
-      ...o,
-      priceChange: money(o.priceChange),
-    })),
-    toppings: (p.toppings as MenuProduct['toppings']).map((t) => ({
-      ...t,
-      price: money(t.price),
-    })),
+    options: (p.options as MenuProduct['options']).map((o) =>
+      withNames({ ...o, priceChange: money(o.priceChange) }),
+    ),
+    toppings: (p.toppings as MenuProduct['toppings']).map((t) => withNames({ ...t, price: money(t.price) })),
     // As the console stored them (checked on save), with ids as text and prices as money.
     combos: ((p.recipe_combos as StoredCombo[] | null) ?? []).map((c) => ({
       optionIds: c.optionIds.map(String),
@@ -137,7 +141,9 @@ export async function releaseProducts(
     })),
     orderable: Boolean(p.orderable),
     showSnacks: Boolean(p.show_snacks),
-    snacks: (p.snacks as NonNullable<MenuProduct['snacks']>).map((x) => ({ ...x, price: money(x.price) })),
+    snacks: (p.snacks as NonNullable<MenuProduct['snacks']>).map((x) =>
+      withNames({ ...x, price: money(x.price) }),
+    ),
   }));
 }
 

@@ -19,6 +19,8 @@ import { refreshReleases } from '../fleet/menu-state.ts';
 import type { FleetDeps } from '../fleet/deps.ts';
 import type { FleetBus } from '../fleet/fleet-bus.ts';
 import type { AuthUser } from '../../platform/auth/auth-user.ts';
+import { openInheritedCatalog } from '../catalog/inherited.ts';
+import { registerMissingProducts } from './missing-products.ts';
 import { menuForDevice, releaseProducts, type ReleaseContent, type TargetDevice } from './menu-content.ts';
 
 const pushBody = z.object({
@@ -81,6 +83,8 @@ export async function pushRelease(tx: Db, actor: PushActor, release: Row, only?:
     targets = targets.filter((t) => wanted.has(t.id));
     if (targets.length !== wanted.size) throw new AppError(404, 'msg.deviceNotFound');
   }
+  // A sub-merchant's release carries its parent's products: its user reads them (catalog/inherited.ts).
+  if (actor.user) await openInheritedCatalog(tx, actor.user, String(release.merchantId));
   const version = String(release.version);
   const queued: Array<{ device: TargetDevice; menu: unknown }> = [];
   const skipped: Array<{ deviceId: string; serialNumber: string; reason: MenuSkipReason }> = [];
@@ -152,6 +156,7 @@ export function registerMenus(app: FastifyInstance, deps: FleetDeps, devices: Re
           ]);
         const merchantId = (input.merchantId as string) ?? targets[0].merchant_id ?? ctx.user.merchantId;
         if (!merchantId) throw badRequest('msg.merchantRequired');
+        await openInheritedCatalog(ctx.db, ctx.user, merchantId);
         const products = await releaseProducts(ctx.db, {
           productIds: (input.productIds as string[]) ?? [],
           storeId,
@@ -173,6 +178,8 @@ export function registerMenus(app: FastifyInstance, deps: FleetDeps, devices: Re
       },
     },
   });
+
+  registerMissingProducts(app, deps.db, reg, devices);
 
   const actorOf = (request: FastifyRequest): PushActor => ({
     devices,

@@ -3,7 +3,7 @@
  * in several cities, an independent tea house, and their accounts — all with DEMO_PASSWORD.
  */
 import { sql } from 'drizzle-orm';
-import { MENU_SEED, P } from '@brewfleet/contracts';
+import { STORE_STAFF_MENUS } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
@@ -125,11 +125,9 @@ const DEMO: DemoMerchant[] = [
   },
 ];
 
-/** Store staff read their store and the log of what was done there. */
+/** Store staff run their store: its machines, channels, records and menus (STORE_STAFF_MENUS). */
 async function staffRole(db: Db, merchantId: string): Promise<string> {
-  const menus = MENU_SEED.filter(
-    (m) => [P.store.list, P.operationLog.list].includes(m.perms as never) || m.url === 'home',
-  ).map((m) => m.id);
+  const menus = STORE_STAFF_MENUS;
   const [existing] = await rows<{ id: string }>(
     db,
     sql`select id::text as id from role where merchant_id = ${merchantId} and role_name = 'store-staff'`,
@@ -138,7 +136,7 @@ async function staffRole(db: Db, merchantId: string): Promise<string> {
   const [role] = await rows<{ id: string }>(
     db,
     sql`insert into role (merchant_id, role_name, role_title, remark, menu_id_list)
-        values (${merchantId}, 'store-staff', 'Store staff', 'Reads its store and its log', ${`{${menus.join(',')}}`}::bigint[])
+        values (${merchantId}, 'store-staff', 'Store staff', 'Runs its store and its machines', ${`{${menus.join(',')}}`}::bigint[])
         returning id::text as id`,
   );
   return role.id;

@@ -16,6 +16,7 @@ import { AppError, badRequest } from '../../platform/http/errors.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { assertAccountFree, checkPolicy, readPassword } from '../iam/accounts.ts';
 import { buildTree } from '../iam/tree.ts';
+import { merchantChain } from './merchant-names.ts';
 import type { ModuleDeps } from '../deps.ts';
 
 /** A merchant cannot move below itself or one of its descendants. */
@@ -44,9 +45,22 @@ export async function insertMerchantAdministrator(
   return role.id;
 }
 
+/**
+ * A logo belongs to the merchant it shows, whoever uploaded it (the platform, a superior), so that
+ * the merchant's own users may load it.
+ */
+async function logoToMerchant(db: Db, row: Row) {
+  if (!row.logo) return;
+  await db.execute(sql`update upload set merchant_id = ${String(row.id)}, store_id = null
+                         where id = ${String(row.logo)} and kind = 'image'`);
+}
+
 export function registerMerchants(app: FastifyInstance, deps: ModuleDeps) {
   const { reg } = registerResource(app, deps, merchantResource, {
     hooks: {
+      // A sub-merchant's superior, and a store user's own merchant, read as names in its lists.
+      namedOutsideScope: (user) =>
+        user.partnerType === 'platform' ? Promise.resolve([]) : merchantChain(deps.db, user.merchantId),
       async prepare(input, ctx) {
         const password = readPassword(deps.keys, input.password, ctx.source);
         checkPolicy(password);
@@ -61,6 +75,7 @@ export function registerMerchants(app: FastifyInstance, deps: ModuleDeps) {
       },
       async afterCreate(row, ctx, values) {
         await addMerchantToScope(ctx.db, String(row.id));
+        await logoToMerchant(ctx.db, row);
         await insertMerchantAdministrator(ctx.db, {
           merchantId: String(row.id),
           account: String(values.loginAccount),
@@ -79,6 +94,7 @@ export function registerMerchants(app: FastifyInstance, deps: ModuleDeps) {
         return input;
       },
       async afterUpdate(row, before, ctx) {
+        if (row.logo !== before.logo) await logoToMerchant(ctx.db, row);
         if (row.status === 'suspended' && before.status !== 'suspended') {
           // Sessions of the whole subtree end now; the session check keeps them out afterwards.
           await ctx.db

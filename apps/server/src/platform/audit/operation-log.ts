@@ -23,13 +23,14 @@ export function registerAudit(app: FastifyInstance, db: Db) {
     const account =
       request.user?.account ?? (typeof body?.account === 'string' ? body.account.slice(0, 64) : null);
     const status = reply.statusCode;
+    const actor = request.user ?? request.auditActor;
     try {
       // The log is written by the server itself, whoever the caller: the system scope.
       await inScope(db, SYSTEM, (tx) =>
         tx.execute(sql`
         insert into operation_log (merchant_id, store_id, account_id, account, action, method, path, permission,
                                    target_id, ip, status_code, outcome, duration_ms)
-        values (${request.user?.merchantId ?? null}, ${request.user?.storeId ?? null}, ${request.user?.userId ?? null},
+        values (${actor?.merchantId ?? null}, ${actor?.storeId ?? null}, ${actor?.userId ?? null},
                 ${account}, ${config.action ?? `${request.method} ${url}`}, ${request.method}, ${url},
                 ${config.permission ?? null}, ${request.auditTarget?.slice(0, 500) ?? null}, ${request.ip},
                 ${status}, ${status < 400 ? 'success' : 'failure'}, ${Math.round(reply.elapsedTime)})`),

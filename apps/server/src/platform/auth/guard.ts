@@ -1,6 +1,6 @@
 /**
  * The access check on every /api route: public routes pass; others need a valid token (401), and a
- * route with a permission code needs that code (403). Routes declare which in their config; the
+ * route with a permission code needs that code, one with a set of codes one of them (403). Routes declare which in their config; the
  * route-coverage test fails for an /api route that declares neither.
  */
 import type { FastifyInstance } from 'fastify';
@@ -26,5 +26,7 @@ export function registerGuard(app: FastifyInstance, sessions: Sessions) {
     request.user = session.user;
     request.tokenHash = session.tokenHash;
     if (config.permission && !hasPermission(session.user, config.permission)) throw forbidden();
+    if (config.anyPermission && !config.anyPermission.some((code) => hasPermission(session.user, code)))
+      throw forbidden();
   });
 }

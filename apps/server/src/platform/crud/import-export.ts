@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   createSchema,
+  localizedColumns,
   listSchema,
   translate,
   writableFields,
@@ -16,6 +17,7 @@ import {
 import { pgErrorOf, type Db } from '../db/client.ts';
 import { AppError, badRequest, type ErrorDetail } from '../http/errors.ts';
 import { localizeIssue, uniqueViolation } from '../http/plumbing.ts';
+import { inputProblemError, inspectInput } from '../http/input-guard.ts';
 import { all, listConditions, listOrder } from './query.ts';
 import { storedFields } from './table.ts';
 import { progressReporter } from './import-progress.ts';
@@ -39,6 +41,25 @@ const formatSchema = z.enum(['xlsx', 'csv']).default('xlsx');
 /** Columns an import file may carry: the create fields, except confirmations. */
 export const importColumns = (def: ResourceDef) =>
   writableFields(def, 'create').filter(([key]) => key !== 'confirmPassword');
+
+/**
+ * A field's spreadsheet columns and how a row's value fills them: one column, or for a localized
+ * field one per language (name_en, name_zh, name_tw).
+ */
+function sheetColumns(key: string, field: FieldDef | undefined): Array<[string, (row: Row) => unknown]> {
+  if (field?.kind !== 'localized') return [[key, (row) => row[key]]];
+  return localizedColumns(field.of!).map(([column, lang]) => [
+    column,
+    (row) => (row[key] as Record<string, unknown> | null)?.[lang],
+  ]);
+}
+
+/** The value of a localized field from its columns in a file row; undefined when it has none. */
+function localizedCells(field: FieldDef, cells: Record<string, string>): unknown {
+  const present = localizedColumns(field.of!).filter(([column]) => column in cells);
+  if (!present.length) return undefined;
+  return Object.fromEntries(present.map(([column, lang]) => [lang, cells[column].trim()]));
+}
 
 /** A spreadsheet cell turned into the JSON value the create schema expects. */
 function cellValue(field: FieldDef, raw: string): unknown {
@@ -90,7 +111,7 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
       .filter(([, fd]) => !fd.writeOnly)
       .map(([k]) => k),
     ...(def.fields.createdAt ? [] : ['createdAt']),
-  ];
+  ].flatMap((k) => sheetColumns(k, def.fields[k]));
 
   app.post(
     `${base}/export`,
@@ -117,8 +138,8 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
       )) as Row[];
       const file = await writeSheet(
         body.format,
-        exportFields,
-        rows.map((r) => exportFields.map((k) => r[k])),
+        exportFields.map(([column]) => column),
+        rows.map((r) => exportFields.map(([, value]) => value(r))),
         def.name,
       );
       const stamp = new Date().toISOString().slice(0, 10);
@@ -144,7 +165,7 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
       const { format } = request.query as { format: Format };
       const file = await writeSheet(
         format,
-        columns.map(([k]) => k),
+        columns.flatMap(([k, fd]) => sheetColumns(k, fd).map(([column]) => column)),
         [],
         def.name,
       );
@@ -189,7 +210,15 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
         await progress.tick('checking', i, rows.length);
         const row = i + 2; // the header is row 1
         const raw: Row = {};
-        for (const [key, fd] of columns) if (key in cells) raw[key] = cellValue(fd, cells[key]);
+        for (const [key, fd] of columns)
+          if (fd.kind === 'localized') raw[key] = localizedCells(fd, cells);
+          else if (key in cells) raw[key] = cellValue(fd, cells[key]);
+        // A file is not a JSON request: the input guard's check (NUL, nesting) runs here per row.
+        const problem = inspectInput(raw);
+        if (problem) {
+          errors.push(...rowErrors(row, inputProblemError(problem)));
+          continue;
+        }
         const parsed = schema.safeParse(raw);
         if (!parsed.success) {
           for (const issue of parsed.error.issues)
@@ -226,6 +255,9 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
               } else if (pgErrorOf(error).code === '23505') {
                 const { key, field } = uniqueViolation(pgErrorOf(error).constraint);
                 errors.push({ row, ...(field ? { field } : {}), message: key });
+              } else if (pgErrorOf(error).code?.startsWith('22')) {
+                // A value the schemas let by and SQL refused (a data exception): this row's error.
+                errors.push({ row, message: 'msg.valueOutOfRange' });
               } else throw error;
             }
           }

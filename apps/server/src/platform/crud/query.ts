@@ -6,7 +6,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, sql, type Column, typ
 import { DATE_PATTERN, type ResourceDef } from '@brewfleet/contracts';
 
 /** Escape LIKE wildcards so a search for '50%' finds '50%', not everything starting with 50. */
-const likeValue = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likeValue = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Start of a day, or of the day after, in the request's time zone. */
 const dayStart = (day: string, timeZone: string, plusDays = 0) =>
@@ -31,7 +31,10 @@ export function listConditions(
         out.push(
           fd.kind === 'datetime' && isDay(from)
             ? sql`${column} >= ${dayStart(from, timeZone)}`
-            : gte(column, from),
+            : fd.kind === 'datetime'
+              ? // An exact instant as text: a timestamp column's own mapping would want a Date.
+                sql`${column} >= ${String(from)}::timestamptz`
+              : gte(column, from),
         );
       }
       if (to != null && to !== '') {
@@ -39,7 +42,9 @@ export function listConditions(
         out.push(
           fd.kind === 'datetime' && isDay(to)
             ? sql`${column} < ${dayStart(to, timeZone, 1)}`
-            : lte(column, to),
+            : fd.kind === 'datetime'
+              ? sql`${column} <= ${String(to)}::timestamptz`
+              : lte(column, to),
         );
       }
       continue;

@@ -4,7 +4,7 @@
  * special about their resource, and extra routes beside these.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { count, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { count, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
@@ -20,13 +20,15 @@ import {
 import { rows, type Db } from '../db/client.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { all, listConditions, listOrder } from './query.ts';
+import { all, likeValue, listConditions, listOrder } from './query.ts';
 import { inRequestScope, tenantValues, visibleTo } from './scope.ts';
 import type { HookContext, Registered, ResourceDeps, ResourceHooks, Row } from './types.ts';
 import { mask } from './secrets.ts';
 import { decryptLongText } from '../auth/long-text.ts';
 import { storedFields, tableFor } from './table.ts';
 import { registerImportExport } from './import-export.ts';
+import { inheritedOwners, markInherited, ofMerchant, readableTo, refuseInherited } from './inherited.ts';
+import { selectCodes } from '../auth/code-sets.ts';
 
 const registry = new Map<string, Registered>();
 /** The key of the window count in list queries; no field is called that. */
@@ -70,10 +72,12 @@ export async function checkReferences(def: ResourceDef, input: Row, db: Db, user
     if (!ids.length) continue;
     const target = registry.get(fd.ref!);
     if (!target) throw new Error(`${def.name}.${key} refers to unregistered resource ${fd.ref}`);
+    // A row the input's merchant inherits may be named (a sub-merchant's product, its parent's type).
+    const owners = await inheritedOwners(target, db, user, (input.merchantId as string | undefined) ?? null);
     const [{ n }] = await db
       .select({ n: count() })
       .from(target.table)
-      .where(all([inArray(target.columns.id, ids), visibleTo(target, user)]));
+      .where(all([inArray(target.columns.id, ids), readableTo(target, user, owners)]));
     if (Number(n) !== ids.length)
       throw badRequest('msg.refNotFound', { field: key }, [{ field: key, message: 'msg.refNotFound' }]);
   }
@@ -92,6 +96,25 @@ function columnValues(reg: Registered, values: Row): Row {
         reg.def.fields[k]?.kind === 'datetime' && typeof v === 'string' ? new Date(v) : v,
       ]),
   );
+}
+
+/**
+ * The label of a row in pickers, as SQL: its label column, or for a ref the label of the row it
+ * points at (a store's product is named by the product, not its id), followed by the label of
+ * `labelContext` when the definition has one. Text, so that a keyword search can match it.
+ */
+function selectLabel(reg: Registered): SQL {
+  const refLabel = (key: string): SQL => {
+    const fd = reg.def.fields[key];
+    const column = reg.columns[key];
+    if (fd?.kind !== 'ref') return sql`${column}::text`;
+    const target = getRegistered(fd.ref!);
+    const targetLabel = target.columns[target.def.labelField];
+    // A row the caller may not see (row-level security) leaves its id rather than nothing.
+    return sql`coalesce((select ${targetLabel}::text from ${target.table} where ${target.columns.id} = ${column}), ${column}::text)`;
+  };
+  const label = refLabel(reg.def.labelField);
+  return reg.def.labelContext ? sql`concat_ws(' · ', ${label}, ${refLabel(reg.def.labelContext)})` : label;
 }
 
 export function getRegistered(name: string): Registered {
@@ -182,13 +205,19 @@ export function registerResource(
     { schema: { body: listSchema(def), tags }, config: { permission: p.list, noAudit: true } },
     async (request) => {
       const body = request.body as Row & { page: number; limit: number; sort?: string };
-      const where = all([
-        visibleTo(reg, request.user),
-        ...listConditions(def, reg.columns, body, request.timeZone),
-      ]);
       // The total rides along with the page (a window count): one query instead of two. Only a
       // page past the end, which has no row to carry it, needs a count of its own.
-      const { list, total } = await inRequestScope(db, request, async (tx) => {
+      const { list, total, owners } = await inRequestScope(db, request, async (tx) => {
+        // Inherited rows join the list (a sub-merchant's parent's catalog); a merchant filter then
+        // means what that merchant may use: its rows and those it inherits.
+        const merchantId = typeof body.merchantId === 'string' ? body.merchantId : null;
+        const owners = await inheritedOwners(reg, tx, request.user, merchantId);
+        const filters = owners.size && merchantId ? { ...body, merchantId: undefined } : body;
+        const where = all([
+          readableTo(reg, request.user, owners),
+          ...listConditions(def, reg.columns, filters, request.timeZone),
+          owners.size && merchantId ? ofMerchant(reg, merchantId, owners) : undefined,
+        ]);
         const found = (await tx
           .select({ ...reg.columns, [TOTAL]: sql<number>`count(*) over ()` })
           .from(table)
@@ -196,12 +225,13 @@ export function registerResource(
           .orderBy(...listOrder(reg.columns, body.sort, def.defaultSort))
           .limit(body.limit)
           .offset((body.page - 1) * body.limit)) as Row[];
-        if (found.length || body.page === 1) return { list: found, total: Number(found[0]?.[TOTAL] ?? 0) };
+        if (found.length || body.page === 1)
+          return { list: found, total: Number(found[0]?.[TOTAL] ?? 0), owners };
         const [{ n }] = await tx.select({ n: count() }).from(table).where(where);
-        return { list: found, total: Number(n) };
+        return { list: found, total: Number(n), owners };
       });
       return {
-        list: list.map((r) => toItem(reg, r)),
+        list: list.map((r) => markInherited(toItem(reg, r), owners)),
         total,
         page: body.page,
         limit: body.limit,
@@ -224,7 +254,8 @@ export function registerResource(
           }),
           tags,
         },
-        config: { authOnly: true },
+        // Options are names of rows: only for callers whose screens show this resource (code-sets.ts).
+        config: { anyPermission: selectCodes(def.name) },
       },
       async (request): Promise<SelectOption[]> => {
         const { keyword, merchantId, family } = request.query as {
@@ -232,8 +263,6 @@ export function registerResource(
           merchantId?: string;
           family?: string;
         };
-        const ofMerchant =
-          merchantId && def.tenant !== 'none' ? sql`${reg.columns.merchantId} = ${merchantId}` : undefined;
         const familyColumn = reg.columns.family;
         const ofFamily =
           !family || !familyColumn
@@ -241,23 +270,32 @@ export function registerResource(
             : family === 'none'
               ? sql`${familyColumn} is null`
               : sql`(${familyColumn} = ${family} or ${familyColumn} is null)`;
-        const label = reg.columns[def.labelField];
-        const list = await inRequestScope(db, request, (tx) =>
-          tx
+        const label = selectLabel(reg);
+        const list = await inRequestScope(db, request, async (tx) => {
+          // A merchant's options include what it inherits (a sub-merchant's product, its parent's materials).
+          const owners = await inheritedOwners(reg, tx, request.user, merchantId);
+          return tx
             .select({ value: reg.columns.id, label })
             .from(table)
             .where(
               all([
-                visibleTo(reg, request.user),
-                keyword ? sql`${label} ilike ${`%${keyword}%`}` : undefined,
-                ofMerchant,
+                readableTo(reg, request.user, owners),
+                keyword ? sql`${label} ilike ${likeValue(keyword)}` : undefined,
+                merchantId && def.tenant !== 'none' ? ofMerchant(reg, merchantId, owners) : undefined,
                 ofFamily,
               ]),
             )
             .orderBy(label)
-            .limit(1000),
-        );
-        return list.map((o) => ({ value: String(o.value), label: String(o.label ?? '') }));
+            .limit(1000);
+        });
+        const options: SelectOption[] = list.map((o) => ({
+          value: String(o.value),
+          label: String(o.label ?? ''),
+        }));
+        if (keyword || merchantId || !reg.hooks.namedOutsideScope) return options;
+        const seen = new Set(options.map((o) => o.value));
+        const named = (await reg.hooks.namedOutsideScope(request.user!)).filter((o) => !seen.has(o.value));
+        return [...options, ...named.map((o) => ({ ...o, disabled: true }))];
       },
     );
   }
@@ -269,9 +307,16 @@ export function registerResource(
     { schema: { params: z.object({ id: idSchema }), tags }, config: { permission: p.list } },
     async (request) => {
       const { id } = request.params as { id: string };
-      const [row] = await inRequestScope(db, request, (tx) => findVisible(tx, [id], request.user!));
+      const { row, owners } = await inRequestScope(db, request, async (tx) => {
+        const owners = await inheritedOwners(reg, tx, request.user);
+        const [row] = (await tx
+          .select()
+          .from(table)
+          .where(all([inArray(reg.columns.id, [id]), readableTo(reg, request.user, owners)]))) as Row[];
+        return { row, owners };
+      });
       if (!row) throw notFound();
-      return toItem(reg, row);
+      return markInherited(toItem(reg, row), owners);
     },
   );
 
@@ -305,7 +350,10 @@ export function registerResource(
         const row = await inRequestScope(db, request, async (tx) => {
           const ctx = ctxOf(request, tx);
           const [existing] = await findVisible(tx, [id], ctx.user);
-          if (!existing) throw notFound();
+          if (!existing) {
+            await refuseInherited(reg, tx, ctx.user, [id]);
+            throw notFound();
+          }
           await checkReferences(def, input, tx, ctx.user);
           const values = reg.hooks.beforeUpdate ? await reg.hooks.beforeUpdate(input, existing, ctx) : input;
           const [updated] = (await tx
@@ -327,8 +375,12 @@ export function registerResource(
       request.auditTarget = ids.join(',');
       return inRequestScope(db, request, async (tx) => {
         const rows = await findVisible(tx, ids, request.user!);
-        // All or nothing: one id the caller cannot see is a 404 for the whole request.
-        if (rows.length !== ids.length) throw notFound();
+        // All or nothing: one id the caller cannot see is a 404 for the whole request (a 403 when
+        // it only inherits the row).
+        if (rows.length !== ids.length) {
+          await refuseInherited(reg, tx, request.user!, ids);
+          throw notFound();
+        }
         await reg.hooks.beforeDelete?.(rows, ctxOf(request, tx));
         await tx.delete(table).where(inArray(reg.columns.id, ids));
         return { deleted: rows.length };

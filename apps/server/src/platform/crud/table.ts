@@ -61,6 +61,7 @@ function fieldColumn(key: string, field: FieldDef): PgColumnBuilderBase {
     case 'images':
       return id(name).array();
     case 'json':
+    case 'localized':
       return jsonb(name);
     case 'number':
       return doublePrecision(name);

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { ResourceDef } from '@brewfleet/contracts';
+import type { ResourceDef, SelectOption } from '@brewfleet/contracts';
 import type { AuthUser } from '../auth/auth-user.ts';
 import type { Db } from '../db/client.ts';
 import type { ResourceTable } from './table.ts';
@@ -40,8 +40,19 @@ export interface ResourceHooks {
   beforeDelete?(rows: Row[], ctx: HookContext): Promise<void> | void;
   /** The create answer, given what beforeCreate returned: adds what is shown once (a machine secret). */
   respond?(item: Row, values: Row): Row;
+  /**
+   * Rows outside the caller's scope that its own rows name (a merchant's superiors), added to
+   * `/select` as disabled options: they read as names and cannot be chosen.
+   */
+  namedOutsideScope?(user: AuthUser): Promise<SelectOption[]>;
   /** Extra conditions on what the caller may see, on top of tenant scope. */
   visible?(user: AuthUser): SQL | undefined;
+  /**
+   * Owners whose rows `merchantId` inherits (its ancestors, nearest first: a sub-merchant reads its
+   * parent's catalog) by id, with their names; they join what the caller reads, never what it may
+   * change. Empty when the caller may not look at `merchantId`. See crud/inherited.ts.
+   */
+  inherited?(ctx: { db: Db; user: AuthUser; merchantId: string | null }): Promise<Map<string, string>>;
 }
 
 /** A resource as the server holds it: definition, table, columns, hooks. */

@@ -34,6 +34,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
+  pool.on('connect', serialiseQueries);
   const db = drizzlePg(pool) as unknown as Db;
   await pool.query('select 1');
   return {
@@ -55,6 +56,25 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     },
     ping: () => pingWith(db),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * One connection answers one query at a time. Code inside a transaction may still issue several
+ * together (Promise.all over a transaction's queries reads well and costs nothing more): this queue
+ * sends each when the one before has settled, instead of leaving them to node-postgres's own queue,
+ * which it deprecates ("Calling client.query() when the client is already executing a query") and
+ * pg 9 removes. Calls with a callback (the pool's own) and streams (cursors) keep pg's path.
+ */
+function serialiseQueries(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let tail: Promise<unknown> = Promise.resolve();
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const first = args[0] as { submit?: unknown } | undefined;
+    if (typeof args.at(-1) === 'function' || typeof first?.submit === 'function') return query(...args);
+    const run = tail.then(() => query(...args));
+    tail = run.catch(() => {});
+    return run;
   };
 }
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { DEFAULT_LANGUAGE, LANGUAGES, matchLanguage, translate, type Language } from '@brewfleet/contracts';
 import { AppError, type ErrorDetail } from './errors.ts';
 import { pgErrorOf } from '../db/client.ts';
+import { registerInputGuard } from './input-guard.ts';
 
 /** What a unique index's violation means, by constraint name; else 'This record already exists'. */
 const UNIQUE_CONSTRAINTS: Record<string, { key: string; field: string }> = {
@@ -111,6 +112,8 @@ export async function registerPlumbing(app: FastifyInstance) {
     request.timeZone = zone;
   });
 
+  registerInputGuard(app);
+
   app.addHook('preSerialization', async (request, reply, payload) => {
     const url = request.routeOptions.url ?? '';
     if (reply.statusCode >= 300 || !url.startsWith('/api/') || url.startsWith('/api/docs')) return payload;
@@ -154,6 +157,13 @@ export async function registerPlumbing(app: FastifyInstance) {
       return send(reply, 409, msg, field ? [{ field, message: msg }] : undefined);
     }
     if (pg.code === '23503') return send(reply, 409, translate('msg.inUse', lang));
+    if (pg.code?.startsWith('22')) {
+      // A data exception (22003 out of range, 22P02 bad text, 22021 NUL, 22008 bad date …) means a
+      // value reached SQL unchecked: the input's fault, so a 400; logged, since a schema should have
+      // refused it first (input-guard.ts and the bounds of @brewfleet/contracts).
+      request.log.warn({ err: error, pgCode: pg.code }, 'data exception from unchecked input');
+      return send(reply, 400, translate('msg.valueOutOfRange', lang));
+    }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, translate('msg.internal', lang));
   });

@@ -13,10 +13,14 @@ declare module 'fastify' {
     tokenHash: string | null;
     /** Set by handlers so the operation log can name the object a request touched. */
     auditTarget?: string;
+    /** Who acted on a public route (a sign-in), so its line is in that user's tenant's log. */
+    auditActor?: { userId: string; merchantId: string | null; storeId: string | null };
   }
   interface FastifyContextConfig {
     /** Permission code required (CONTRACT §3: 403 without it). */
     permission?: string;
+    /** One of these codes is required (403 without any): routes shared by several screens (pickers, uploads). */
+    anyPermission?: readonly string[];
     /** Reachable without a token. */
     public?: boolean;
     /** Needs a signed-in user but no particular permission (own profile, own menus). */

@@ -2,7 +2,9 @@
  * The MQTT side: the embedded Aedes broker on MQTT_PORT by default, or an external broker from
  * MQTT_URL. Either way the server holds one mqtt.js client ("the server's connection"), whose state
  * is the health figure. The embedded broker admits the server's own connection and machines whose
- * credentials `access` accepts, and limits each machine to its own topics. Aedes speaks MQTT 3.1.1;
+ * credentials `access` accepts, and limits each machine to its own topics: a publish elsewhere is
+ * acknowledged and dropped (MQTT 5: PUBACK 0x87), never answered by closing the connection, which a
+ * client with a session would answer by sending it again at every reconnect. Aedes speaks MQTT 3.1.1;
  * machines that speak MQTT 5 reach it through mqtt5-bridge.ts. Shared subscriptions across server
  * processes come with an external broker.
  */
@@ -12,7 +14,15 @@ import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceAccess } from '../../modules/fleet/device-access.ts';
-import { acceptConnection } from './mqtt5-bridge.ts';
+import { acceptConnection, type Discarded } from './mqtt5-bridge.ts';
+
+export type { Discarded } from './mqtt5-bridge.ts';
+
+/**
+ * Where a refused 3.1.1 publish goes once acknowledged: a `$` topic, which no wildcard matches and
+ * no client may subscribe to, so it reaches nobody.
+ */
+const NOWHERE = '$brewfleet/refused';
 
 export interface Mqtt {
   client: MqttClient;
@@ -51,6 +61,8 @@ export async function startMqtt(opts: {
   log: FastifyBaseLogger;
   /** Machine credentials and topic access, for the embedded broker. Without it only the server connects. */
   access?: DeviceAccess;
+  /** The embedded broker discarded a packet too large for an MQTT 5 client (its Maximum Packet Size). */
+  onDiscarded?: (packet: Discarded) => void;
 }): Promise<Mqtt> {
   const clientId = `brewfleet-server-${crypto.randomBytes(6).toString('hex')}`;
   if (opts.url) {
@@ -93,7 +105,8 @@ export async function startMqtt(opts: {
 
   const secret = crypto.randomBytes(24).toString('base64url');
   const broker = await Aedes.createBroker();
-  const isServer = (client: { id: string } | null) => client?.id === clientId;
+  const serverId = clientId;
+  const isServer = (client: { id: string } | null) => client?.id === serverId;
   broker.authenticate = (client, username, password, done) => {
     if (client.id === clientId) return done(null, username === 'server' && password?.toString() === secret);
     if (!opts.access) return done(null, false);
@@ -105,17 +118,38 @@ export async function startMqtt(opts: {
       },
     );
   };
+  const mayPublish = (clientId: string, topic: string, retain: boolean) =>
+    clientId === serverId || !!opts.access?.mayPublish(clientId, topic, retain);
+  let refusals = 0;
+  let refusalsReset = Date.now();
+  const refused = (clientId: string, topic: string) => {
+    // At most 20 lines a minute: a machine that keeps trying must not flood the log.
+    if (Date.now() - refusalsReset > 60_000) [refusals, refusalsReset] = [0, Date.now()];
+    if (++refusals <= 20) opts.log.warn({ clientId, topic }, 'publish refused and dropped');
+  };
   broker.authorizePublish = (client, packet, done) => {
-    if (!client || isServer(client)) return done(null);
-    if (opts.access?.mayPublish(client.id, packet.topic, packet.retain)) return done(null);
-    done(new Error(`${client.id} may not publish to ${packet.topic}`));
+    if (!client || mayPublish(client.id, packet.topic, packet.retain)) return done(null);
+    refused(client.id, packet.topic);
+    // MQTT 3.1.1 has no refusal for a publish: Aedes acknowledges it (PUBACK, or PUBREC for QoS 2)
+    // and the message goes nowhere. An error here would close the connection instead.
+    packet.topic = NOWHERE;
+    packet.retain = false;
+    done(null);
   };
   broker.authorizeSubscribe = (client, subscription, done) => {
     if (isServer(client)) return done(null, subscription);
     // A refused subscription is answered with a SUBACK failure, not a disconnect.
     done(null, opts.access?.maySubscribe(client.id, subscription.topic) ? subscription : null);
   };
-  const server = net.createServer((socket) => acceptConnection(socket, broker.handle));
+  const hooks = {
+    mayPublish(clientId: string, topic: string, retain: boolean) {
+      const ok = mayPublish(clientId, topic, retain);
+      if (!ok) refused(clientId, topic);
+      return ok;
+    },
+    discarded: (packet: Discarded) => opts.onDiscarded?.(packet),
+  };
+  const server = net.createServer((socket) => acceptConnection(socket, broker.handle, hooks));
   let port: number;
   try {
     port = await listen(server, opts.port, opts.host);

@@ -10,8 +10,11 @@
  * What v5 adds beyond 3.1.1 is not offered, and the CONNACK says so where the protocol has a flag for
  * it: no shared or identified subscriptions, no topic aliases from the server, no enhanced
  * authentication (a CONNECT that asks for it is refused with 0x8C). The client's Maximum Packet Size
- * and Receive Maximum are kept. Message properties (expiry, content
- * type, user properties …) are dropped; the device protocol uses none of them.
+ * and Receive Maximum are kept: a packet too large for the client is discarded as if sent (MQTT 5
+ * §3.1.2.25), so it holds no place in the client's window, and reported. A publish to a topic the
+ * client may not use is answered PUBACK (or PUBREC) 0x87 "not authorized" and dropped, the
+ * connection kept. Message properties (expiry, content type, user properties …) are dropped; the
+ * device protocol uses none of them.
  */
 import crypto from 'node:crypto';
 import type net from 'node:net';
@@ -39,10 +42,29 @@ export function connectProtocolLevel(head: Buffer): number | null | undefined {
   return head.length > levelAt ? head[levelAt] : undefined;
 }
 
+/** A packet the bridge did not send because the client said it cannot take one that large. */
+export interface Discarded {
+  clientId: string;
+  topic: string;
+  payload: Buffer;
+  bytes: number;
+  maxPacketSize: number;
+}
+
+export interface BridgeHooks {
+  /** Whether the client may publish there (the broker's own rule, asked before Aedes sees it). */
+  mayPublish(clientId: string, topic: string, retain: boolean): boolean;
+  discarded(packet: Discarded): void;
+}
+
 /**
  * Accepts one TCP connection for Aedes's `handle`: MQTT 3.x directly, MQTT 5 through the bridge.
  */
-export function acceptConnection(socket: net.Socket, handle: (stream: Duplex) => void): void {
+export function acceptConnection(
+  socket: net.Socket,
+  handle: (stream: Duplex) => void,
+  hooks?: BridgeHooks,
+): void {
   let head: Buffer = Buffer.alloc(0);
   const timer = setTimeout(() => socket.destroy(), CONNECT_TIMEOUT_MS);
   const ignore = () => {};
@@ -55,7 +77,7 @@ export function acceptConnection(socket: net.Socket, handle: (stream: Duplex) =>
     socket.off('data', onData);
     socket.pause();
     socket.unshift(head);
-    handle(level === 5 ? bridgeV5(socket) : socket);
+    handle(level === 5 ? bridgeV5(socket, hooks) : socket);
   };
   socket.on('data', onData);
   socket.once('close', () => clearTimeout(timer));
@@ -82,6 +104,9 @@ interface BridgeState {
   receiveMaximum: number;
   /** The id given to a client that connected without one. */
   assignedClientId?: string;
+  /** The client id Aedes knows the client by. */
+  clientId?: string;
+  mayPublish?: BridgeHooks['mayPublish'];
 }
 
 type Outcome = { toBroker?: Packet; toClient?: Packet; close?: boolean };
@@ -97,6 +122,7 @@ export function fromClient(packet: Packet, state: BridgeState): Outcome {
       if (props.receiveMaximum) state.receiveMaximum = props.receiveMaximum;
       let clientId = packet.clientId;
       if (!clientId) clientId = state.assignedClientId = `auto-${crypto.randomUUID()}`;
+      state.clientId = clientId;
       const will = packet.will && {
         topic: packet.will.topic,
         payload: packet.will.payload,
@@ -126,6 +152,13 @@ export function fromClient(packet: Packet, state: BridgeState): Outcome {
       }
       if (!topic) return { toClient: { cmd: 'disconnect', reasonCode: 0x82 }, close: true };
       const { cmd, qos, retain, dup, payload, messageId } = packet;
+      if (state.mayPublish && !state.mayPublish(state.clientId ?? '', topic, retain)) {
+        // Refused and dropped with a reason, the connection kept: closing it made a client with a
+        // session resend the refused publish on every reconnect, for ever.
+        if (qos === 1) return { toClient: { cmd: 'puback', messageId, reasonCode: 0x87 } };
+        if (qos === 2) return { toClient: { cmd: 'pubrec', messageId, reasonCode: 0x87 } };
+        return {};
+      }
       return { toBroker: { cmd, topic, payload, qos, retain, dup, messageId } as Packet };
     }
     case 'puback':
@@ -193,37 +226,62 @@ export function fromBroker(packet: Packet, state: BridgeState): Packet | null {
 }
 
 /** The stream Aedes handles for a v5 client: 3.1.1 bytes on its side, v5 bytes on the socket. */
-function bridgeV5(socket: net.Socket): Duplex {
+function bridgeV5(socket: net.Socket, hooks?: BridgeHooks): Duplex {
   const state: BridgeState = {
     aliases: new Map(),
     unsubscribes: new Map(),
     maxPacketSize: Infinity,
     receiveMaximum: 65_535,
+    mayPublish: hooks?.mayPublish,
   };
   const clientParser = mqttPacket.parser({ protocolVersion: 5 });
   const brokerParser = mqttPacket.parser({ protocolVersion: 4 });
-  const send = (packet: Packet) => {
+  /** Sends a packet; false when it is too large for the client (it is not sent). */
+  const send = (packet: Packet): boolean => {
     const bytes = mqttPacket.generate(packet, { protocolVersion: 5 });
-    // The client said it cannot take a packet this large: it is not sent (MQTT 5 §3.1.2.11.4).
-    if (bytes.length <= state.maxPacketSize) socket.write(bytes);
+    if (bytes.length > state.maxPacketSize) {
+      if (packet.cmd === 'publish')
+        hooks?.discarded({
+          clientId: state.clientId ?? '',
+          topic: packet.topic,
+          payload: Buffer.from(packet.payload),
+          bytes: bytes.length,
+          maxPacketSize: state.maxPacketSize,
+        });
+      return false;
+    }
+    socket.write(bytes);
+    return true;
+  };
+  /** Told to Aedes as if the client had taken it (QoS 1: PUBACK; QoS 2: PUBREC, then PUBCOMP). */
+  const discardedQos2 = new Set<number>();
+  const completeForClient = (packet: Packet & { cmd: 'publish' }) => {
+    if (packet.qos === 2) discardedQos2.add(packet.messageId!);
+    const answer = { cmd: packet.qos === 2 ? 'pubrec' : 'puback', messageId: packet.messageId } as Packet;
+    if (!stream.push(mqttPacket.generate(answer))) socket.pause();
   };
   // Aedes (3.1.1) knows no Receive Maximum: QoS 1 and 2 publishes past the client's window wait
-  // here until it acknowledges earlier ones (MQTT 5 §4.9), in order.
+  // here until it acknowledges earlier ones (MQTT 5 §4.9), in order. A publish too large for the
+  // client is discarded as if sent (MQTT 5 §3.1.2.25): it takes no place in the window, and Aedes
+  // hears it was delivered, so that it neither waits for it nor sends it again at the next session.
   const unacknowledged = new Set<number>();
-  const waiting: Packet[] = [];
+  const waiting: Array<Packet & { cmd: 'publish' }> = [];
+  const deliver = (packet: Packet & { cmd: 'publish' }) => {
+    if (send(packet)) unacknowledged.add(packet.messageId!);
+    else completeForClient(packet);
+  };
   const toClient = (packet: Packet) => {
-    if (packet.cmd !== 'publish' || !packet.qos) return send(packet);
+    if (packet.cmd === 'pubrel' && discardedQos2.delete(packet.messageId!)) {
+      if (!stream.push(mqttPacket.generate({ cmd: 'pubcomp', messageId: packet.messageId }))) socket.pause();
+      return;
+    }
+    if (packet.cmd !== 'publish' || !packet.qos) return void send(packet);
     if (unacknowledged.size >= state.receiveMaximum || waiting.length) return void waiting.push(packet);
-    unacknowledged.add(packet.messageId!);
-    send(packet);
+    deliver(packet);
   };
   const acknowledged = (messageId: number | undefined) => {
     if (messageId === undefined || !unacknowledged.delete(messageId)) return;
-    while (waiting.length && unacknowledged.size < state.receiveMaximum) {
-      const next = waiting.shift()!;
-      unacknowledged.add((next as { messageId: number }).messageId);
-      send(next);
-    }
+    while (waiting.length && unacknowledged.size < state.receiveMaximum) deliver(waiting.shift()!);
   };
 
   const stream: Duplex = new Duplex({

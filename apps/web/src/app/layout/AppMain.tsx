@@ -8,6 +8,7 @@ import { useLocation, useOutlet } from 'react-router';
 import { routeMeta } from '../routing/route-meta';
 import { usePermissionStore } from '../stores/permission-store';
 import { useTagsViewStore } from '../stores/tags-view-store';
+import { ViewActiveContext } from './view-active';
 
 export default function AppMain() {
   const outlet = useOutlet();
@@ -31,8 +32,15 @@ export default function AppMain() {
   return (
     <main className="app-main" id="main-content">
       {[...views].map(([path, element]) => (
-        <div key={`${path}#${refreshKeys[path] ?? 0}`} hidden={path !== pathname} className="app-view">
-          <Suspense fallback={<Spin className="page-spin" />}>{element}</Suspense>
+        <div
+          key={`${path}#${refreshKeys[path] ?? 0}`}
+          hidden={path !== pathname}
+          className="app-view"
+          data-path={path}
+        >
+          <ViewActiveContext value={path === pathname}>
+            <Suspense fallback={<Spin className="page-spin" />}>{element}</Suspense>
+          </ViewActiveContext>
         </div>
       ))}
     </main>

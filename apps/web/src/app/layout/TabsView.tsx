@@ -5,6 +5,7 @@
  */
 import { CloseOutlined, DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAppStore } from '../stores/app-store';
@@ -19,6 +20,14 @@ export default function TabsView() {
   const views = useTagsViewStore((s) => s.visitedViews);
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const list = useRef<HTMLUListElement>(null);
+
+  // The active tab is brought into view (with a dozen open it would sit off the strip's edge).
+  useEffect(() => {
+    list.current
+      ?.querySelector('.tabs-view-tab.active')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname, views.length]);
 
   const run = (action: Action, path: string) => {
     const store = tagsViewStore.getState();
@@ -51,7 +60,7 @@ export default function TabsView() {
 
   return (
     <nav className="tabs-view" aria-label={t('tags.label')}>
-      <ul className="tabs-view-list">
+      <ul className="tabs-view-list" ref={list}>
         {views.map((view) => {
           const title = viewTitle(view.title, language, t);
           const active = view.path === pathname;

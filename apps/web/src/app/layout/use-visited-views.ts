@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { getRouter } from '../routing/router';
-import { routeMeta } from '../routing/route-meta';
+import { HOME_PATH, routeMeta } from '../routing/route-meta';
 import { useAppStore } from '../stores/app-store';
 import { layoutStore } from '../stores/layout-store';
 import { permissionStore, usePermissionStore } from '../stores/permission-store';
@@ -18,6 +18,9 @@ function record(pathname: string): void {
   const { routes, permissions } = permissionStore.getState();
   const meta = routeMeta(pathname, routes, permissions);
   if (!meta) return;
+  // The home tab is always there, first, whichever page was opened first (a wizard's link …).
+  const home = routeMeta(HOME_PATH, routes, permissions);
+  if (home) tagsViewStore.getState().pinView(home);
   if (!meta.notTab) tagsViewStore.getState().addView(meta);
   layoutStore.getState().setActiveMenu(meta.name);
 }

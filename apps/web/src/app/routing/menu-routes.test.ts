@@ -14,6 +14,7 @@ const node = (id: string, type: number, url: string, menuList: MenuNode[] = []):
   icon: '',
   type,
   orderNum: 0,
+  level: 1,
   menuList,
 });
 

@@ -37,6 +37,8 @@ export interface TagsViewState {
   /** Bumped by refresh; the view re-mounts under a new key. */
   refreshKeys: Record<string, number>;
   addView: (route: RouteMeta) => void;
+  /** Puts a fixed (affix) view first when it is missing, leaving the active tab as it is. */
+  pinView: (route: RouteMeta) => void;
   /** Removes one view; returns the path to show next when it was active, else null. */
   delView: (path: string) => string | null;
   delOthersViews: (path: string) => void;
@@ -64,10 +66,26 @@ export const tagsViewStore = createStore<TagsViewState>()((set, get) => ({
         route.noCache || s.cachedViews.includes(route.name) ? s.cachedViews : [...s.cachedViews, route.name];
       return { visitedViews, cachedViews, activeTab: route.path };
     }),
+  pinView: (route) =>
+    set((s) =>
+      s.visitedViews.some((v) => v.path === route.path)
+        ? s
+        : {
+            visitedViews: [
+              { path: route.path, name: route.name, title: route.title ?? NO_NAME, affix: true },
+              ...s.visitedViews,
+            ],
+            cachedViews:
+              route.noCache || s.cachedViews.includes(route.name)
+                ? s.cachedViews
+                : [route.name, ...s.cachedViews],
+          },
+    ),
   delView: (path) => {
     const { visitedViews, cachedViews, activeTab } = get();
     const index = visitedViews.findIndex((v) => v.path === path);
-    if (index < 0) return null;
+    // A fixed tab (the home page) is never closed.
+    if (index < 0 || visitedViews[index].affix) return null;
     const removed = visitedViews[index];
     const rest = visitedViews.filter((v) => v.path !== path);
     set({

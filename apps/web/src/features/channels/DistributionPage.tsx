@@ -21,6 +21,7 @@ import ConfigChannelsPreview from './ConfigChannelsPreview';
 import MachinePicker from './MachinePicker';
 import { configChannelsKey, configNamesKey } from './query-keys';
 import '../../resources/resource-page.css';
+import GuardedButton from '../../components/GuardedButton';
 import './distribution.css';
 
 const PATH = '/chargingBasket-bind';
@@ -129,14 +130,14 @@ export default function DistributionPage() {
           {t('channelDistribution.clearSelection')}
         </Button>
         {can(P.channelConfig.distribute) && (
-          <Button
+          <GuardedButton
             type="primary"
             onClick={distribute}
             disabled={!!missing || !channelRows.length}
             data-testid="distribute"
           >
             {t('channelDistribution.distribute')}
-          </Button>
+          </GuardedButton>
         )}
         {missing && <Typography.Text type="secondary">{missing}</Typography.Text>}
       </Space>

@@ -1,8 +1,12 @@
-/** A channel's level as a bar of its capacity (red below the low level), or the grams alone. */
+/**
+ * A channel's level as a bar of its capacity (red below the low level) with grams, and barrels for a
+ * bulk liquid (channel-units.ts); or the grams alone.
+ */
 import { Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/types';
 import { isLow, levelPercent } from './channel-status';
+import { levelText } from './channel-units';
 
 const grams = (value: unknown) => Math.round(Number(value)).toLocaleString();
 
@@ -12,7 +16,7 @@ export default function ChannelLevel({ row }: { row: Row }) {
     return <Typography.Text type="secondary">{t('deviceChannels.notReported')}</Typography.Text>;
   const percent = levelPercent(row.levelG, row.capacityG);
   if (percent === null) return <>{`${grams(row.levelG)} ${t('units.g')}`}</>;
-  const text = t('deviceChannels.levelText', { level: grams(row.levelG), capacity: grams(row.capacityG) });
+  const text = levelText(t, row);
   return (
     <Progress
       className="channel-level"

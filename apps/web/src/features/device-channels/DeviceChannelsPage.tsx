@@ -3,7 +3,6 @@
  * low-level and expiry status, filtered by machine and the rest; each row leads to its machine's own
  * channel list. "Refilled" restarts the shelf life of the chosen channels.
  */
-import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +15,7 @@ import ResourcePage from '../../resources/ResourcePage';
 import { channelColumns } from './channel-columns';
 import { machineChannelsLocation } from './machine-channels-location';
 import { useRefill } from './use-refill';
+import GuardedButton from '../../components/GuardedButton';
 import './device-channels.css';
 
 export default function DeviceChannelsPage() {
@@ -30,9 +30,9 @@ export default function DeviceChannelsPage() {
   // Given only to those who may refill: bulk actions turn row selection on.
   const refillSelected = (ids: string[], clear: () => void) =>
     ids.length > 0 && (
-      <Button onClick={() => refill(ids, clear)} data-testid="refill-selected">
+      <GuardedButton onClick={() => refill(ids, clear)} data-testid="refill-selected">
         {t('deviceChannels.refillSelected')}
-      </Button>
+      </GuardedButton>
     );
   return (
     <ResourcePage
@@ -42,7 +42,7 @@ export default function DeviceChannelsPage() {
         {
           key: 'refill',
           label: t('deviceChannels.refill'),
-          permission: P.deviceChannel.update,
+          permission: P.deviceChannel.refill,
           onClick: (row) => refill([row.id]),
         },
         {
@@ -51,7 +51,7 @@ export default function DeviceChannelsPage() {
           onClick: (row) => navigate(machineChannelsLocation(String(row.deviceId))),
         },
       ]}
-      bulkActions={can(P.deviceChannel.update) ? refillSelected : undefined}
+      bulkActions={can(P.deviceChannel.refill) ? refillSelected : undefined}
     />
   );
 }

@@ -24,6 +24,7 @@ import { channelColumns } from './channel-columns';
 import { nextChannelNumber } from './channel-status';
 import { MACHINE_CHANNELS_PATH } from './machine-channels-location';
 import { useRefill } from './use-refill';
+import GuardedButton from '../../components/GuardedButton';
 import './device-channels.css';
 
 const ARRIVAL_PARAMS = ['deviceId'] as const;
@@ -87,9 +88,9 @@ function MachineChannels({ deviceId }: { deviceId: string }) {
   );
   const refillSelected = (ids: string[], clear: () => void) =>
     ids.length > 0 && (
-      <Button onClick={() => refill(ids, clear)} data-testid="refill-selected">
+      <GuardedButton onClick={() => refill(ids, clear)} data-testid="refill-selected">
         {t('deviceChannels.refillSelected')}
-      </Button>
+      </GuardedButton>
     );
 
   if (device.isError)
@@ -114,11 +115,11 @@ function MachineChannels({ deviceId }: { deviceId: string }) {
           {
             key: 'refill',
             label: t('deviceChannels.refill'),
-            permission: P.deviceChannel.update,
+            permission: P.deviceChannel.refill,
             onClick: (row) => refill([row.id]),
           },
         ]}
-        bulkActions={can(P.deviceChannel.update) ? refillSelected : undefined}
+        bulkActions={can(P.deviceChannel.refill) ? refillSelected : undefined}
       />
     </>
   );

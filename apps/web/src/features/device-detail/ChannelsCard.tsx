@@ -1,4 +1,7 @@
-/** The machine's channels: how full each is, whether it is short, and when its contents expire. */
+/**
+ * The machine's channels: how full each is (grams, and barrels for bulk liquids), whether it is short,
+ * and when its contents expire.
+ */
 import { Card, Empty, Progress, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,6 +9,7 @@ import { P } from '@brewfleet/contracts/permissions';
 import { useHasPermission } from '../../app/stores/permission-store';
 import { formatDateTime } from '../../utils/format';
 import { expiryState, levelPercent } from '../device-channels/channel-status';
+import { levelText } from '../device-channels/channel-units';
 import { channelsPath } from '../device/device-links';
 import { STATUS_COLORS } from '../device/device-status';
 import { SectionTitle } from './SummaryCards';
@@ -56,6 +60,7 @@ export default function ChannelsCard({ deviceId, channels }: { deviceId: string;
                     aria-label={t('deviceDetail.channels.level', {
                       channel: String(row.channelNumber ?? ''),
                     })}
+                    format={() => levelText(t, row)}
                     className="channel-level"
                   />
                 );

@@ -16,6 +16,7 @@ import { channelsPath, journalPath } from '../device/device-links';
 import DeviceStatusTags from '../device/DeviceStatusTags';
 import RemoteOperations from '../device/RemoteOperations';
 import type { LiveStatus } from '../device/use-device-live';
+import { cupsText } from '../../utils/units';
 
 const REGISTRY = [
   'serialNumber',
@@ -139,7 +140,11 @@ export default function StatusCard({ detail, live, onIssued, onDebug }: Props) {
             children: detail.merchantName ?? t('deviceDetail.unbound'),
           },
           { key: 'store', label: label('storeId'), children: detail.storeName ?? '' },
-          ...REGISTRY.map((key) => ({ key, label: label(key), children: value(key) })),
+          ...REGISTRY.map((key) => ({
+            key,
+            label: label(key),
+            children: key === 'totalCups' ? cupsText(t, device.totalCups) : value(key),
+          })),
         ]}
       />
     </Card>

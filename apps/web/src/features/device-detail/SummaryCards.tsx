@@ -1,8 +1,9 @@
-/** Today's cups, the two maintenance counters and the fault statistics of one machine. */
+/** Today's cups (in cups, spec §1), the two maintenance counters and the fault statistics of one machine. */
 import { Card, Col, Empty, Progress, Row, Statistic, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceDetail } from '@brewfleet/contracts/fleet-api';
 import { formatDateTime } from '../../utils/format';
+import { cupUnit } from '../../utils/units';
 
 const SectionTitle = ({ children }: { children: string }) => (
   <Typography.Title level={3} className="detail-section-title">
@@ -21,13 +22,28 @@ export function TodayCard({ today }: { today: DeviceDetail['today'] }) {
     >
       <Row gutter={[16, 16]}>
         <Col xs={12} md={6}>
-          <Statistic title={t('deviceDetail.today.cups')} value={today.cups} />
+          <Statistic
+            title={t('deviceDetail.today.cups')}
+            value={today.cups}
+            suffix={cupUnit(t, today.cups)}
+            data-testid="today-cups"
+          />
         </Col>
         <Col xs={12} md={6}>
-          <Statistic title={t('deviceDetail.today.badCups')} value={today.badCups} />
+          <Statistic
+            title={t('deviceDetail.today.badCups')}
+            value={today.badCups}
+            suffix={cupUnit(t, today.badCups)}
+            data-testid="today-badCups"
+          />
         </Col>
         <Col xs={12} md={6}>
-          <Statistic title={t('deviceDetail.today.failed')} value={today.failed} />
+          <Statistic
+            title={t('deviceDetail.today.failed')}
+            value={today.failed}
+            suffix={cupUnit(t, today.failed)}
+            data-testid="today-failed"
+          />
         </Col>
         <Col xs={12} md={6}>
           <Statistic title={t('deviceDetail.today.badRate')} value={rate} suffix="%" />

@@ -19,6 +19,7 @@ const LABELLED_PARAMS: Partial<Record<DeviceLogMessageKey, Labelled>> = {
   commandQueued: { type: COMMAND.type },
   commandFinished: COMMAND,
   commandFinishedReason: COMMAND,
+  commandTooLarge: { type: COMMAND.type },
   machineState: { state: ['device', 'state'] },
   cleaning: { kind: ['cleaning-record', 'kind'], result: ['cleaning-record', 'result'] },
 };

@@ -1,9 +1,16 @@
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import type { DeviceCounters, DeviceDetail, LiveCommand, LiveDevice } from '@brewfleet/contracts/fleet-api';
 import { deviceKeys } from '../../api/device-api';
 import { resourceKeys } from '../../resources/use-ref-options';
-import { applyLiveEvent, counterDelta, patchCounters, patchDetail, patchDeviceRow } from './live-cache';
+import {
+  applyLiveEvent,
+  counterDelta,
+  detailOutdated,
+  patchCounters,
+  patchDetail,
+  patchDeviceRow,
+} from './live-cache';
 
 const snapshot = (patch: Partial<LiveDevice> = {}): LiveDevice => ({
   kind: 'device',
@@ -117,5 +124,33 @@ describe('live patches', () => {
       },
     );
     expect(client.getQueryData<DeviceDetail>(deviceKeys.detail('7'))!.commands[0].state).toBe('acknowledged');
+  });
+
+  it("read the detail page's records again when a cup or a fault moved the machine, not on a lock", async () => {
+    expect(detailOutdated(detail(), snapshot())).toBe(false);
+    expect(detailOutdated(detail(), snapshot({ locked: true }))).toBe(false);
+    expect(detailOutdated(detail(), snapshot({ totalCups: 11 }))).toBe(true);
+    expect(detailOutdated(detail(), snapshot({ alarm: true }))).toBe(true);
+    expect(detailOutdated(detail(), snapshot({ id: '8', totalCups: 11 }))).toBe(false);
+
+    const client = new QueryClient();
+    let reads = 0;
+    const fresh = { ...detail(), today: { cups: 1, badCups: 0, failed: 0 } };
+    // An observed query, as the mounted detail page has: invalidation reads it again.
+    client.setQueryData(deviceKeys.detail('7'), detail());
+    const unsubscribe = new QueryObserver(client, {
+      queryKey: deviceKeys.detail('7'),
+      queryFn: async () => (reads++, fresh),
+      staleTime: Infinity,
+    }).subscribe(() => {});
+    applyLiveEvent(client, snapshot({ locked: true }));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(reads).toBe(0);
+    applyLiveEvent(client, snapshot({ locked: true, totalCups: 11 }));
+    await vi.waitFor(() =>
+      expect(client.getQueryData<DeviceDetail>(deviceKeys.detail('7'))!.today.cups).toBe(1),
+    );
+    expect(reads).toBe(1);
+    unsubscribe();
   });
 });

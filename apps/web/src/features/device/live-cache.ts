@@ -129,9 +129,26 @@ function cachedDeviceRow(client: QueryClient, id: string): Row | undefined {
   return detail?.device as Row | undefined;
 }
 
+/**
+ * Fields of a snapshot whose change means the detail page's records moved too: today's cups, the
+ * recent production, faults, cleanings, maintenance counters and channel levels are not in a
+ * snapshot, so the page reads the machine again (a cup adds to total cups, a fault sets the alarm).
+ */
+const RECORD_FIELDS = ['totalCups', 'alarm', 'state', 'materialShortage', 'maintenanceDue'] as const;
+
+/** Whether a cached detail of this machine shows records older than the event says they are. */
+export function detailOutdated(detail: DeviceDetail | undefined, event: LiveDevice): boolean {
+  if (!detail || String(detail.device.id) !== event.id) return false;
+  return RECORD_FIELDS.some((key) => detail.device[key] !== event[key]);
+}
+
 export function applyLiveEvent(client: QueryClient, event: LiveEvent): void {
   const deviceKey = resourceKeys.all('device');
   if (event.kind === 'device') {
+    const detailKey = [...deviceKey, 'detail', event.id];
+    // Checked before the snapshot patches the detail's device row, which would hide the change.
+    if (detailOutdated(client.getQueryData<DeviceDetail>(detailKey), event))
+      void client.invalidateQueries({ queryKey: detailKey, exact: true });
     const before = cachedDeviceRow(client, event.id);
     client.setQueriesData<Page<Row>>({ queryKey: [...deviceKey, 'list'] }, (page) =>
       patchDevicePage(page, event),

@@ -30,6 +30,7 @@ import { useAppStore } from '../../app/stores/app-store';
 import { useHasPermission, usePermissionStore } from '../../app/stores/permission-store';
 import { useUserStore } from '../../app/stores/user-store';
 import { formatDateTime } from '../../utils/format';
+import { actionLabel } from '../operation-log/action-label';
 import './home.css';
 
 const COUNTS: Array<{
@@ -53,7 +54,7 @@ function pages(nodes: MenuNode[]): MenuNode[] {
 }
 
 export default function HomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const can = useHasPermission();
   const language = useAppStore((s) => s.language);
@@ -164,7 +165,7 @@ export default function HomePage() {
                   <List.Item.Meta
                     title={
                       <>
-                        {String(op.action ?? '')}{' '}
+                        {actionLabel(String(op.action ?? ''), t, i18n)}{' '}
                         <Tag color={op.outcome === 'success' ? '#237804' : '#a8071a'}>
                           {t(`resources.operation-log.values.outcome.${String(op.outcome ?? 'success')}`)}
                         </Tag>

@@ -11,7 +11,7 @@
  * moves).
  */
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Form, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,12 +19,14 @@ import { MAP_STATUSES, type MapPoint, type MapStatus } from '@brewfleet/contract
 import { P } from '@brewfleet/contracts/permissions';
 import { deviceApi, deviceKeys } from '../../api/device-api';
 import { useHasPermission } from '../../app/stores/permission-store';
+import { useUserStore } from '../../app/stores/user-store';
 import { useRefOptions } from '../../resources/use-ref-options';
 import { detailPath } from '../device/device-links';
 import { STATUS_COLORS } from '../device/device-status';
 import MachineMap from './MachineMap';
 import MoveDialog, { type PendingMove } from './MoveDialog';
 import { countByStatus, filterByStatus } from './status-filter';
+import ListTable from '../../resources/ListTable';
 import './map.css';
 
 export function Legend({ points }: { points: MapPoint[] }) {
@@ -53,8 +55,10 @@ export default function MapPage() {
   const [merchantId, setMerchantId] = useState<string | undefined>();
   const [storeId, setStoreId] = useState<string | undefined>();
   const [statuses, setStatuses] = useState<MapStatus[]>([]);
-  const merchants = useRefOptions('merchant');
-  const stores = useRefOptions('store', true, { merchantId });
+  // A store user's machines are all of its store: no merchant or store to choose.
+  const ofStore = useUserStore((s) => s.partnerType) === 'store';
+  const merchants = useRefOptions('merchant', !ofStore);
+  const stores = useRefOptions('store', !ofStore, { merchantId });
   const filters = { ...(merchantId ? { merchantId } : {}), ...(storeId ? { storeId } : {}) };
   const map = useQuery({ queryKey: deviceKeys.map(filters), queryFn: () => deviceApi.map(filters) });
   const points = useMemo(() => map.data?.points ?? [], [map.data]);
@@ -78,31 +82,35 @@ export default function MapPage() {
       }
     >
       <Form layout="inline" className="resource-search" role="search" name="map-filters">
-        <Form.Item label={t('resources.device.fields.merchantId')} htmlFor="map-merchant">
-          <Select
-            id="map-merchant"
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            options={merchants.data ?? []}
-            value={merchantId}
-            placeholder={t('common.pleaseSelect')}
-            onChange={(value?: string) => {
-              setMerchantId(value);
-              setStoreId(undefined);
-            }}
-          />
-        </Form.Item>
-        <Form.Item label={t('resources.device.fields.storeId')} htmlFor="map-store">
-          <Select
-            id="map-store"
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            options={stores.data ?? []}
-            value={storeId}
-            placeholder={t('common.pleaseSelect')}
-            onChange={(value?: string) => setStoreId(value)}
-          />
-        </Form.Item>
+        {!ofStore && (
+          <>
+            <Form.Item label={t('resources.device.fields.merchantId')} htmlFor="map-merchant">
+              <Select
+                id="map-merchant"
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                options={merchants.data ?? []}
+                value={merchantId}
+                placeholder={t('common.pleaseSelect')}
+                onChange={(value?: string) => {
+                  setMerchantId(value);
+                  setStoreId(undefined);
+                }}
+              />
+            </Form.Item>
+            <Form.Item label={t('resources.device.fields.storeId')} htmlFor="map-store">
+              <Select
+                id="map-store"
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                options={stores.data ?? []}
+                value={storeId}
+                placeholder={t('common.pleaseSelect')}
+                onChange={(value?: string) => setStoreId(value)}
+              />
+            </Form.Item>
+          </>
+        )}
         <Form.Item label={t('devices.status.column')} htmlFor="map-status">
           <Select<MapStatus[]>
             id="map-status"
@@ -228,7 +236,7 @@ export default function MapPage() {
           }}
         />
       )}
-      <Table<MapPoint>
+      <ListTable<MapPoint>
         className="map-table"
         rowKey="id"
         size="small"

@@ -5,7 +5,7 @@
  */
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Popconfirm, Radio, Space, Table, Tag, TreeSelect, Typography } from 'antd';
+import { App, Button, Card, Popconfirm, Radio, Space, Tag, TreeSelect, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,8 @@ import { useAppStore } from '../../app/stores/app-store';
 import { useHasPermission } from '../../app/stores/permission-store';
 import ResourceFormDrawer, { type FormTarget } from '../../resources/ResourceFormDrawer';
 import { resourceKeys } from '../../resources/use-ref-options';
+import ListTable from '../../resources/ListTable';
+import GuardedButton from '../../components/GuardedButton';
 
 const TREE_KEY = ['menu', 'tree'] as const;
 /** Solid colours with white text, readable at AA contrast. */
@@ -194,11 +196,11 @@ export default function MenuSettingsPage() {
               {t('menuSettings.addRoot')}
             </Button>
           )}
-          <Button icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={refresh} />
+          <GuardedButton icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={refresh} />
         </Space>
       }
     >
-      <Table<MenuRow>
+      <ListTable<MenuRow>
         rowKey="id"
         size="middle"
         loading={tree.isFetching}

@@ -7,6 +7,7 @@ import { Empty, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { MenuProduct } from '@brewfleet/contracts/menu-protocol';
+import { nameIn } from '@brewfleet/contracts/localized-names';
 import { useAppStore } from '../../app/stores/app-store';
 import { enumLabelKey } from '../../resources/field-meta';
 import { formatMoney } from '../../utils/format';
@@ -30,7 +31,13 @@ export default function MenuContentView({ products, level = 3, empty }: Props) {
 
   const columns: ColumnsType<Product> = [
     { key: 'code', dataIndex: 'code', title: t('menuContent.code'), width: 110 },
-    { key: 'name', dataIndex: 'name', title: t('menuContent.name') },
+    // Names as the machine shows them to a customer of the console's language.
+    {
+      key: 'name',
+      dataIndex: 'name',
+      title: t('menuContent.name'),
+      render: (_: unknown, product) => nameIn(product, language),
+    },
     {
       key: 'price',
       dataIndex: 'price',
@@ -62,7 +69,7 @@ export default function MenuContentView({ products, level = 3, empty }: Props) {
           <Space size={[0, 4]} wrap>
             {product.options.map((o, i) => (
               <Tag key={i}>
-                {`${o.type}: ${o.name}`}
+                {`${nameIn({ name: o.type, names: o.typeNames }, language)}: ${nameIn(o, language)}`}
                 {Number(o.priceChange) !== 0 && ` (${formatMoney(o.priceChange, t)})`}
                 {o.isDefault && ` · ${t('menuContent.default')}`}
               </Tag>
@@ -80,7 +87,7 @@ export default function MenuContentView({ products, level = 3, empty }: Props) {
           <Space size={[0, 4]} wrap>
             {product.toppings.map((topping, i) => (
               <Tag key={i}>
-                {topping.name}
+                {nameIn(topping, language)}
                 {topping.charged ? ` (${formatMoney(topping.price, t)})` : ` (${t('menuContent.free')})`}
               </Tag>
             ))}

@@ -4,7 +4,7 @@
  * machine rejected, what was wrong with each product. An offline machine waits: the command goes out
  * when it comes back. "Push again" sends the release to the machines that failed or expired.
  */
-import { Alert, Button, Drawer, Empty, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Drawer, Empty, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,6 +20,7 @@ import { colorOf, PHASE_COLORS } from './menu-colors';
 import { ReleaseStateTag } from './MenuTags';
 import { phaseOf, retryTargets, summarize, type ProgressRow } from './progress-merge';
 import { useReleaseProgress } from './use-release-progress';
+import GuardedButton from '../../components/GuardedButton';
 
 /** Why the server left a machine out: a code (MENU_SKIP_REASONS) said in the user's language. */
 const skipReason = (reason: string): string =>
@@ -109,17 +110,17 @@ export default function ProgressDrawer({ releaseId, skipped = [], onClose, onPus
       extra={
         <Space>
           <LiveBadge status={live} />
-          <Button onClick={() => void refetch()} loading={loading}>
+          <GuardedButton onClick={() => void refetch()} loading={loading}>
             {t('common.refresh')}
-          </Button>
+          </GuardedButton>
           {can(P.menuRelease.push) && page && retry.length > 0 && (
-            <Button
+            <GuardedButton
               type="primary"
               onClick={() => onPushAgain(page.id, page.version, retry)}
               data-testid="push-again"
             >
               {t('menuDistribution.pushAgain.action', { count: retry.length })}
-            </Button>
+            </GuardedButton>
           )}
         </Space>
       }

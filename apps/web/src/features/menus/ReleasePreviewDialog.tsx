@@ -4,6 +4,7 @@
  * release's row. Each machine receives its family's part, at its own price where it has one.
  */
 import { Button, Descriptions, Modal, Space, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { P } from '@brewfleet/contracts/permissions';
 import type { Row } from '../../api/types';
@@ -12,6 +13,9 @@ import { formatDateTime } from '../../utils/format';
 import { contentOf } from './menu-api';
 import MenuContentView from './MenuContentView';
 import { ReleaseStateTag } from './MenuTags';
+import MissingProductsNotice from './MissingProductsNotice';
+import { resourceApi } from '../../api/resource-api';
+import GuardedButton from '../../components/GuardedButton';
 
 interface Props {
   release: Row | null;
@@ -21,9 +25,15 @@ interface Props {
   onPush: (release: Row) => void;
 }
 
-export default function ReleasePreviewDialog({ release, fresh = false, onClose, onPush }: Props) {
+export default function ReleasePreviewDialog({ release: given, fresh = false, onClose, onPush }: Props) {
   const { t } = useTranslation();
   const can = useHasPermission();
+  // The release as shown: the one given, or as the server has it after products were added to it.
+  const [refreshed, setRefreshed] = useState<Row | null>(null);
+  const release = refreshed && refreshed.id === given?.id ? refreshed : given;
+  const refresh = async () => {
+    if (given) setRefreshed(await resourceApi.get('menu-release', given.id));
+  };
   const content = contentOf(release);
   const canPush = can(P.menuRelease.push);
   return (
@@ -40,9 +50,9 @@ export default function ReleasePreviewDialog({ release, fresh = false, onClose, 
         <Space>
           <Button onClick={onClose}>{fresh ? t('menuDistribution.preview.later') : t('common.close')}</Button>
           {canPush && release && (
-            <Button type="primary" onClick={() => onPush(release)} data-testid="preview-push">
+            <GuardedButton type="primary" onClick={() => onPush(release)} data-testid="preview-push">
               {t('menuDistribution.push.action')}
-            </Button>
+            </GuardedButton>
           )}
         </Space>
       }
@@ -50,6 +60,7 @@ export default function ReleasePreviewDialog({ release, fresh = false, onClose, 
       {release && (
         <>
           {fresh && <Typography.Paragraph>{t('menuDistribution.preview.fresh')}</Typography.Paragraph>}
+          <MissingProductsNotice release={release} onAdded={() => void refresh()} />
           <Descriptions
             size="small"
             column={{ xs: 1, md: 4 }}

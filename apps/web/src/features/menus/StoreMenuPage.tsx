@@ -5,7 +5,7 @@
  * `/menu-store?storeId=…` it starts on that store.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Card, Descriptions, Empty, Form, Select, Space, Table, Typography } from 'antd';
+import { Card, Descriptions, Empty, Form, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import { useRefetchOnMenuStatus } from './use-refetch-on-menu-status';
 import { useStoreCurrentRelease } from './use-releases';
 import '../../resources/resource-page.css';
 import '../device/device.css';
+import ListTable from '../../resources/ListTable';
 import './menus.css';
 
 const PATH = '/menu-store';
@@ -154,7 +155,7 @@ export default function StoreMenuPage() {
           </section>
           <section className="menu-section">
             <Typography.Title level={3}>{t('storeMenu.machines')}</Typography.Title>
-            <Table<Row>
+            <ListTable<Row>
               rowKey="id"
               size="middle"
               loading={devices.isFetching}

@@ -65,6 +65,14 @@ export interface ReleaseContent {
   products: ReleaseProduct[];
 }
 
+/** A product of the merchant a store's machines could sell, not among the store's products. */
+export interface MissingProduct {
+  id: string;
+  code: string;
+  name: string;
+  family: string;
+}
+
 const BASE = '/coffee/menu-release';
 
 export const menuApi = {
@@ -73,6 +81,11 @@ export const menuApi = {
     http.post<PushResult>(`${BASE}/push`, deviceIds ? { id, deviceIds } : { id }),
   rollback: (id: string) => http.post<RollbackResult>(`${BASE}/rollback`, { id }),
   progress: (id: string) => http.get<MenuProgress>(`${BASE}/progress`, { id }),
+  missingProducts: (id: string) =>
+    http.get<{ products: MissingProduct[] }>(`${BASE}/missing-products`, { id }),
+  /** Adds them to the store's products; a draft is built again (`rebuilt`). */
+  addMissingProducts: (id: string) =>
+    http.post<{ added: number; rebuilt: boolean }>(`${BASE}/add-missing-products`, { id }),
 };
 
 /** The content of a release row, whatever the server sent (an older row may lack parts). */

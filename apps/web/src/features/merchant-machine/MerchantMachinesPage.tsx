@@ -4,7 +4,7 @@
  * the device list narrowed to that merchant and condition.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Table, Typography } from 'antd';
+import { Card, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ import type { MerchantMachines } from '@brewfleet/contracts/fleet-api';
 import { deviceApi, deviceKeys } from '../../api/device-api';
 import { deviceListPath } from '../device/device-links';
 import '../../resources/resource-page.css';
+import ListTable from '../../resources/ListTable';
+import GuardedButton from '../../components/GuardedButton';
 
 type Count = Exclude<keyof MerchantMachines, 'merchantId' | 'merchantName'>;
 
@@ -71,14 +73,14 @@ export default function MerchantMachinesPage() {
         </Typography.Title>
       }
       extra={
-        <Button
+        <GuardedButton
           icon={<ReloadOutlined />}
           aria-label={t('common.refresh')}
           onClick={() => void summary.refetch()}
         />
       }
     >
-      <Table<MerchantMachines>
+      <ListTable<MerchantMachines>
         rowKey={(row) => row.merchantId ?? 'unbound'}
         size="middle"
         loading={summary.isFetching}

@@ -9,12 +9,14 @@ import { merchantResource } from '@brewfleet/contracts/resources/merchant';
 import type { Row } from '../../api/types';
 import ResourcePage from '../../resources/ResourcePage';
 import SecretsDialog from '../../resources/SecretsDialog';
+import { useUserStore } from '../../app/stores/user-store';
 import { isSuspended, useSuspendMerchant } from './use-suspend-merchant';
 
 export default function MerchantListPage() {
   const { t } = useTranslation();
   const [secretsOf, setSecretsOf] = useState<Row | null>(null);
   const toggleStatus = useSuspendMerchant();
+  const ownMerchantId = useUserStore((s) => (s.partnerType === 'merchant' ? s.partnerId : ''));
   return (
     <>
       <ResourcePage
@@ -24,6 +26,8 @@ export default function MerchantListPage() {
             key: 'status',
             label: (row) => t(isSuspended(row) ? 'merchants.resume' : 'merchants.suspend'),
             permission: P.merchant.update,
+            // Nobody suspends their own merchant (the server refuses it too); its superior may.
+            shown: (row) => String(row.id) !== ownMerchantId,
             onClick: toggleStatus,
           },
           { key: 'keys', label: t('secrets.open'), onClick: setSecretsOf },

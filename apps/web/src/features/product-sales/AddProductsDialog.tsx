@@ -10,6 +10,7 @@ import { ApiError } from '../../api/api-error';
 import type { Row } from '../../api/types';
 import { salesApi, SALES, type SalesTarget } from './sales-api';
 import { parsePrice } from './sales-rows';
+import { moneyAffix } from '../../utils/format';
 
 interface Props {
   open: boolean;
@@ -138,7 +139,7 @@ export default function AddProductsDialog({ open, target, targetId, products, on
             value={price}
             onChange={(e) => setPrice(e.target.value)}
             inputMode="decimal"
-            suffix={t('common.currency')}
+            {...moneyAffix(t)}
           />
         </Form.Item>
         <Form.Item label={t('productSales.available')} htmlFor={`${id}-available`}>

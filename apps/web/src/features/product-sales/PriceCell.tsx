@@ -6,6 +6,7 @@ import { Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parsePrice } from './sales-rows';
+import { moneyAffix } from '../../utils/format';
 
 interface Props {
   ownPrice: string | null;
@@ -49,7 +50,7 @@ export default function PriceCell({ ownPrice, catalogPrice, label, disabled, onS
       status={parsed.valid ? undefined : 'error'}
       disabled={disabled || busy}
       inputMode="decimal"
-      suffix={t('common.currency')}
+      {...moneyAffix(t)}
       onChange={(e) => setText(e.target.value)}
       onBlur={() => void commit()}
       onPressEnter={(e) => e.currentTarget.blur()}

@@ -7,20 +7,7 @@
  */
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Form,
-  Popconfirm,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Empty, Form, Popconfirm, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useArrivalParams } from '../../app/routing/use-arrival-params';
@@ -31,6 +18,8 @@ import AddProductsDialog from './AddProductsDialog';
 import PriceCell from './PriceCell';
 import { AUTOMATIC_COFFEE, SALES, salesApi, salesKeys, type SalesTarget } from './sales-api';
 import { addableProducts, joinSales, type SaleRow } from './sales-rows';
+import ListTable from '../../resources/ListTable';
+import GuardedButton from '../../components/GuardedButton';
 import './sales.css';
 
 interface Props {
@@ -199,7 +188,7 @@ export default function SalesPage({ target, automaticOnly = false, path, title }
               {t('productSales.add')}
             </Button>
           )}
-          <Button
+          <GuardedButton
             icon={<ReloadOutlined />}
             aria-label={t('common.refresh')}
             disabled={!targetId}
@@ -229,7 +218,7 @@ export default function SalesPage({ target, automaticOnly = false, path, title }
       {!targetId ? (
         <Empty description={t(`productSales.choose.${target}`)} />
       ) : (
-        <Table<SaleRow>
+        <ListTable<SaleRow>
           rowKey="id"
           size="middle"
           data-testid="sales-table"

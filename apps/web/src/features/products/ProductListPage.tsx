@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router';
 import { P } from '@brewfleet/contracts/permissions';
 import { productResource } from '@brewfleet/contracts/resources/product';
 import type { ResourceDef } from '@brewfleet/contracts/resource';
+import { useViewActive } from '../../app/layout/view-active';
 import { useHasPermission } from '../../app/stores/permission-store';
 import ResourcePage, { type RowAction } from '../../resources/ResourcePage';
 import FlowChooser from './FlowChooser';
@@ -28,11 +29,16 @@ export default function ProductListPage() {
   const navigate = useNavigate();
   const can = useHasPermission();
   const [choosing, setChoosing] = useState(false);
+  // Left (Back, another tab) with the chooser open: it closes rather than float over the next page.
+  const active = useViewActive();
+  if (!active && choosing) setChoosing(false);
   const rowActions: RowAction[] = [
     {
       key: 'edit',
       label: t('common.edit'),
       permission: P.product.update,
+      // A product inherited from the parent merchant is copied, not edited.
+      ownRowsOnly: true,
       onClick: (row) => navigate(editPath(row.id)),
     },
     {

@@ -18,6 +18,7 @@ import RecipeStep from './steps/RecipeStep';
 import { FieldIdScope, type StepProps } from './steps/step-props';
 import { useProductWizard } from './use-product-wizard';
 import { PRODUCT_LIST_PATH, WIZARD_TITLES, type WizardRouteName } from './wizard-routes';
+import GuardedButton from '../../components/GuardedButton';
 import './product-flow.css';
 
 export default function ProductWizard({ route }: { route: WizardRouteName }) {
@@ -132,7 +133,7 @@ export default function ProductWizard({ route }: { route: WizardRouteName }) {
             </Button>
           )}
           {canSave && (
-            <Button
+            <GuardedButton
               type="primary"
               loading={wizard.saving}
               disabled={wizard.rangesLoading}
@@ -140,7 +141,7 @@ export default function ProductWizard({ route }: { route: WizardRouteName }) {
               data-testid="flow-save"
             >
               {t('common.save')}
-            </Button>
+            </GuardedButton>
           )}
         </Space>
       </Card>

@@ -7,6 +7,7 @@
 import type { MATERIAL_UNITS, PRODUCT_KINDS } from '@brewfleet/contracts/enums';
 import type { MachineFamily, Recipe } from '@brewfleet/contracts/recipes';
 import type { Row } from '../../api/types';
+import type { LocalizedNames } from '@brewfleet/contracts/localized-names';
 
 export type MaterialUnit = (typeof MATERIAL_UNITS)[number];
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
@@ -49,6 +50,8 @@ export interface ProductDraft {
   // Product information
   merchantId: string | null;
   name: string;
+  /** The name per language; a language left empty shows `name`. */
+  names?: LocalizedNames;
   code: string;
   kind: ProductKind;
   family: MachineFamily | null;
@@ -105,6 +108,7 @@ export function emptyDraft(family: MachineFamily | null, merchantId: string | nu
   return {
     merchantId,
     name: '',
+    names: {},
     code: '',
     kind: family === 'tea' ? 'tea' : 'drink',
     family,
@@ -175,6 +179,7 @@ export function draftFromProduct(row: Row, { copy = false } = {}): ProductDraft 
   return {
     merchantId: id(row.merchantId),
     name: str(row.name),
+    names: row.names && typeof row.names === 'object' ? { ...(row.names as LocalizedNames) } : {},
     code: copy ? '' : str(row.code),
     kind,
     family: (id(row.family) as MachineFamily | null) ?? null,
@@ -243,6 +248,8 @@ export function productBody(draft: ProductDraft, mode: 'create' | 'update'): Rec
   return {
     ...(mode === 'create' && draft.merchantId ? { merchantId: draft.merchantId } : {}),
     name: draft.name.trim(),
+    // A draft kept from before names existed has none: the server keeps the stored ones then.
+    ...(draft.names ? { names: draft.names } : {}),
     code: draft.code.trim(),
     kind: draft.kind,
     family: draft.family,

@@ -9,13 +9,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { translate } from '@brewfleet/contracts/i18n/messages';
 import { ApiError } from '../../api/api-error';
 import { resourceApi } from '../../api/resource-api';
 import type { Row } from '../../api/types';
 import { useArrivalParams } from '../../app/routing/use-arrival-params';
 import { useAppStore } from '../../app/stores/app-store';
+import { tagsViewStore } from '../../app/stores/tags-view-store';
 import { useUserStore } from '../../app/stores/user-store';
 import { resourceKeys } from '../../resources/use-ref-options';
 import { clearDraft, draftKey, loadDraft, saveDraft } from './draft-storage';
@@ -66,6 +67,7 @@ export function useProductWizard(route: WizardRouteName) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const language = useAppStore((s) => s.language);
   const userId = useUserStore((s) => s.userId);
@@ -213,8 +215,10 @@ export function useProductWizard(route: WizardRouteName) {
       clearDraft(key);
       void message.success(t('productFlow.saved', { name: String(saved.name ?? '') }));
       await queryClient.invalidateQueries({ queryKey: resourceKeys.all('product') });
-      // This tab stays open (kept alive): it starts over, or shows the product as saved.
+      // Done with: the flow's tab closes and the list shows the product. (Reset too, in case the
+      // same flow is opened again before this view is dropped.)
       setState(config.mode === 'edit' ? initialState(draftFromProduct(saved)) : fresh(source.data));
+      tagsViewStore.getState().delView(pathname);
       navigate(PRODUCT_LIST_PATH);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -239,6 +243,7 @@ export function useProductWizard(route: WizardRouteName) {
     fresh,
     source.data,
     navigate,
+    pathname,
   ]);
 
   /** Forgets the kept draft and starts again from the new product or the stored one. */

@@ -17,7 +17,11 @@ const selling = {
 
 export const catalogEn = {
   screens: {
+    localizedNames: { en: 'English', zh: 'Simplified Chinese', tw: 'Traditional Chinese' },
     catalogPages: {
+      inheritedFrom: 'From {{owner}}',
+      inheritedHint:
+        'Inherited from {{owner}}: used by this merchant’s products and machines, changed only by {{owner}}.',
       parameterHint:
         'The recipe parameters of each machine family and the range a recipe may use. Recipes are checked against these ranges when a product is saved; the machines also keep their own limits.',
       materialHint:
@@ -202,6 +206,7 @@ export const catalogEn = {
     material: {
       title: 'Materials',
       fields: {
+        names: 'Name in each language',
         name: 'Material name',
         merchantId: 'Merchant',
         code: 'Code',
@@ -217,6 +222,7 @@ export const catalogEn = {
     'small-material': {
       title: 'Toppings',
       fields: {
+        names: 'Name in each language',
         name: 'Topping name',
         merchantId: 'Merchant',
         smallMaterialTypeId: 'Topping type',
@@ -231,6 +237,7 @@ export const catalogEn = {
     snack: {
       title: 'Snacks',
       fields: {
+        names: 'Name in each language',
         name: 'Snack name',
         merchantId: 'Merchant',
         snackTypeId: 'Snack type',
@@ -243,6 +250,7 @@ export const catalogEn = {
     'option-type': {
       title: 'Specification types',
       fields: {
+        names: 'Name in each language',
         name: 'Type name',
         merchantId: 'Merchant',
         multiple: 'Several choices',
@@ -253,6 +261,7 @@ export const catalogEn = {
     option: {
       title: 'Specifications',
       fields: {
+        names: 'Name in each language',
         name: 'Specification name',
         merchantId: 'Merchant',
         optionTypeId: 'Specification type',
@@ -306,6 +315,7 @@ export const catalogEn = {
     product: {
       title: 'Products',
       fields: {
+        names: 'Name in each language',
         name: 'Product name',
         code: 'Product code',
         merchantId: 'Merchant',

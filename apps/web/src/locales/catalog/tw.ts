@@ -15,7 +15,10 @@ const selling = { productId: '商品', price: '自訂價格', available: '可售
 
 export const catalogTw: Strings<typeof catalogEn> = {
   screens: {
+    localizedNames: { en: '英文', zh: '簡體中文', tw: '繁體中文' },
     catalogPages: {
+      inheritedFrom: '來自 {{owner}}',
+      inheritedHint: '繼承自 {{owner}}：本商戶的商品與機器可以使用，只有 {{owner}} 可以修改。',
       parameterHint:
         '各類機器的配方參數及配方可用的範圍。儲存商品時依這些範圍檢查配方；機器本身也會檢查其限值。',
       materialHint: '原料是料道所裝、配方所用的物料。最低與最高用量是商品原料列的初始限值。',
@@ -193,6 +196,7 @@ export const catalogTw: Strings<typeof catalogEn> = {
     material: {
       title: '原料',
       fields: {
+        names: '各語言名稱',
         name: '原料名稱',
         merchantId: '商戶',
         code: '編碼',
@@ -208,6 +212,7 @@ export const catalogTw: Strings<typeof catalogEn> = {
     'small-material': {
       title: '小料',
       fields: {
+        names: '各語言名稱',
         name: '小料名稱',
         merchantId: '商戶',
         smallMaterialTypeId: '小料類型',
@@ -222,6 +227,7 @@ export const catalogTw: Strings<typeof catalogEn> = {
     snack: {
       title: '小吃',
       fields: {
+        names: '各語言名稱',
         name: '小吃名稱',
         merchantId: '商戶',
         snackTypeId: '小吃類型',
@@ -234,6 +240,7 @@ export const catalogTw: Strings<typeof catalogEn> = {
     'option-type': {
       title: '規格類型',
       fields: {
+        names: '各語言名稱',
         name: '類型名稱',
         merchantId: '商戶',
         multiple: '可複選',
@@ -244,6 +251,7 @@ export const catalogTw: Strings<typeof catalogEn> = {
     option: {
       title: '規格',
       fields: {
+        names: '各語言名稱',
         name: '規格名稱',
         merchantId: '商戶',
         optionTypeId: '規格類型',
@@ -297,6 +305,7 @@ export const catalogTw: Strings<typeof catalogEn> = {
     product: {
       title: '商品',
       fields: {
+        names: '各語言名稱',
         name: '商品名稱',
         code: '商品編碼',
         merchantId: '商戶',

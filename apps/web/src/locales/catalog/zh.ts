@@ -15,7 +15,10 @@ const selling = { productId: '商品', price: '自定价格', available: '可售
 
 export const catalogZh: Strings<typeof catalogEn> = {
   screens: {
+    localizedNames: { en: '英文', zh: '简体中文', tw: '繁体中文' },
     catalogPages: {
+      inheritedFrom: '来自 {{owner}}',
+      inheritedHint: '继承自 {{owner}}：本商户的商品和机器可以使用，只有 {{owner}} 可以修改。',
       parameterHint:
         '各类机器的配方参数及配方可用的范围。保存商品时按这些范围检查配方；机器自身也会检查其限值。',
       materialHint: '原料是料道所装、配方所用的物料。最低和最高用量是商品原料行的初始限值。',
@@ -193,6 +196,7 @@ export const catalogZh: Strings<typeof catalogEn> = {
     material: {
       title: '原料',
       fields: {
+        names: '各语言名称',
         name: '原料名称',
         merchantId: '商户',
         code: '编码',
@@ -208,6 +212,7 @@ export const catalogZh: Strings<typeof catalogEn> = {
     'small-material': {
       title: '小料',
       fields: {
+        names: '各语言名称',
         name: '小料名称',
         merchantId: '商户',
         smallMaterialTypeId: '小料类型',
@@ -222,6 +227,7 @@ export const catalogZh: Strings<typeof catalogEn> = {
     snack: {
       title: '小吃',
       fields: {
+        names: '各语言名称',
         name: '小吃名称',
         merchantId: '商户',
         snackTypeId: '小吃类型',
@@ -234,6 +240,7 @@ export const catalogZh: Strings<typeof catalogEn> = {
     'option-type': {
       title: '规格类型',
       fields: {
+        names: '各语言名称',
         name: '类型名称',
         merchantId: '商户',
         multiple: '可多选',
@@ -244,6 +251,7 @@ export const catalogZh: Strings<typeof catalogEn> = {
     option: {
       title: '规格',
       fields: {
+        names: '各语言名称',
         name: '规格名称',
         merchantId: '商户',
         optionTypeId: '规格类型',
@@ -297,6 +305,7 @@ export const catalogZh: Strings<typeof catalogEn> = {
     product: {
       title: '商品',
       fields: {
+        names: '各语言名称',
         name: '商品名称',
         code: '商品编码',
         merchantId: '商户',

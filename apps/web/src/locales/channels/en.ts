@@ -30,6 +30,7 @@ export const channelsEn = {
       level: 'Level',
       levelOf: 'Level of {{name}}',
       levelText: '{{level}} / {{capacity}} g',
+      levelBarrels: '{{barrels}} barrel · {{level}} / {{capacity}} g',
       notReported: 'Not reported',
       status: 'Status',
       low: 'Low level',

@@ -31,6 +31,7 @@ export const channelsTw: Strings<typeof channelsEn> = {
       level: '餘量',
       levelOf: '{{name}}的餘量',
       levelText: '{{level}} / {{capacity}} 克',
+      levelBarrels: '{{barrels}} 桶 · {{level}} / {{capacity}} 克',
       notReported: '未回報',
       status: '狀態',
       low: '低料位',

@@ -31,6 +31,7 @@ export const channelsZh: Strings<typeof channelsEn> = {
       level: '余量',
       levelOf: '{{name}}的余量',
       levelText: '{{level}} / {{capacity}} 克',
+      levelBarrels: '{{barrels}} 桶 · {{level}} / {{capacity}} 克',
       notReported: '未上报',
       status: '状态',
       low: '低料位',

@@ -231,6 +231,8 @@ export const fleetEn = {
         menuQueued: 'Menu {{version}}: queued by {{account}}',
         commandFinished: '{{type}}: {{state}}',
         commandFinishedReason: '{{type}}: {{state}} ({{reason}})',
+        commandTooLarge:
+          '{{type}}: failed, too large for the machine ({{bytes, number}} bytes; it takes at most {{limit, number}})',
         online: 'Came online',
         offline: 'Went offline',
         noHeartbeat: 'Went offline: no heartbeat',
@@ -303,6 +305,7 @@ export const fleetEn = {
     'device-type': {
       title: 'Device types',
       fields: {
+        names: 'Name in each language',
         name: 'Type name',
         family: 'Family',
         automation: 'Automation',

@@ -225,6 +225,8 @@ export const fleetTw: Strings<typeof fleetEn> = {
         menuQueued: '菜單 {{version}}：由 {{account}} 發出，佇列中',
         commandFinished: '{{type}}：{{state}}',
         commandFinishedReason: '{{type}}：{{state}}（{{reason}}）',
+        commandTooLarge:
+          '{{type}}：失敗，超出機器可接收的大小（{{bytes, number}} 位元組，上限 {{limit, number}} 位元組）',
         online: '上線',
         offline: '離線',
         noHeartbeat: '離線：未收到心跳',
@@ -297,6 +299,7 @@ export const fleetTw: Strings<typeof fleetEn> = {
     'device-type': {
       title: '設備類型',
       fields: {
+        names: '各語言名稱',
         name: '類型名稱',
         family: '機型類別',
         automation: '自動化',

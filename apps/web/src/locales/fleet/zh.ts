@@ -225,6 +225,8 @@ export const fleetZh: Strings<typeof fleetEn> = {
         menuQueued: '菜单 {{version}}：由 {{account}} 发出，排队中',
         commandFinished: '{{type}}：{{state}}',
         commandFinishedReason: '{{type}}：{{state}}（{{reason}}）',
+        commandTooLarge:
+          '{{type}}：失败，超出设备可接收的大小（{{bytes, number}} 字节，上限 {{limit, number}} 字节）',
         online: '上线',
         offline: '离线',
         noHeartbeat: '离线：未收到心跳',
@@ -297,6 +299,7 @@ export const fleetZh: Strings<typeof fleetEn> = {
     'device-type': {
       title: '设备类型',
       fields: {
+        names: '各语言名称',
         name: '类型名称',
         family: '机型类别',
         automation: '自动化',

@@ -37,6 +37,13 @@ export const menusEn = {
         later: 'Push later',
         products: 'Products',
         perFamily: 'Each machine receives the products of its own family, at its own price where it has one.',
+        missingTitle: 'Not on this menu: {{count}} product(s) the store does not sell yet',
+        missingText:
+          'A menu carries what the store sells (Store Products). These products of the merchant are listed and orderable for these machines, but not among the store’s products: {{names}}.',
+        addMissing: 'Add them to the store’s products',
+        addedRebuilt: 'Added to the store’s products; the menu now includes them.',
+        addedPushed:
+          'Added to the store’s products. This version was already pushed and stays as it was: build a new menu to send them.',
       },
       push: {
         action: 'Push',

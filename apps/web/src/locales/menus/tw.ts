@@ -37,6 +37,12 @@ export const menusTw: Strings<typeof menusEn> = {
         later: '稍後派送',
         products: '商品',
         perFamily: '每台機器只接收本機類的商品，機器有自己價格的依機器價格。',
+        missingTitle: '未列入此菜單：門市尚未販售的 {{count}} 項商品',
+        missingText:
+          '菜單包含門市販售的商品（門市商品）。以下商戶商品已上架、可下單且適用於這些機器，但不在門市商品中：{{names}}。',
+        addMissing: '加入門市商品',
+        addedRebuilt: '已加入門市商品，菜單已包含這些商品。',
+        addedPushed: '已加入門市商品。此版本已推送，維持不變：請建立新菜單以傳送這些商品。',
       },
       push: {
         action: '派送',

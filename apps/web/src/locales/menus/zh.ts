@@ -37,6 +37,12 @@ export const menusZh: Strings<typeof menusEn> = {
         later: '稍后下发',
         products: '商品',
         perFamily: '每台机器只接收本机类的商品，机器有自己价格的按机器价格。',
+        missingTitle: '未进入此菜单：门店尚未售卖的 {{count}} 个商品',
+        missingText:
+          '菜单包含门店售卖的商品（门店商品）。以下商户商品已上架、可下单且适用于这些机器，但不在门店商品中：{{names}}。',
+        addMissing: '添加到门店商品',
+        addedRebuilt: '已添加到门店商品，菜单已包含这些商品。',
+        addedPushed: '已添加到门店商品。此版本已推送，保持不变：请新建菜单以发送这些商品。',
       },
       push: {
         action: '下发',

@@ -4,7 +4,7 @@
  * when there is just one.
  */
 import { ThunderboltOutlined } from '@ant-design/icons';
-import { Button, Input, Select, Space } from 'antd';
+import { Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { P } from '@brewfleet/contracts/permissions';
@@ -12,6 +12,7 @@ import { useHasPermission } from '../../../app/stores/permission-store';
 import { useRefOptions } from '../../../resources/use-ref-options';
 import { nextCode } from '../product-api';
 import { useFieldId } from './step-props';
+import GuardedButton from '../../../components/GuardedButton';
 
 interface Props {
   value: string;
@@ -65,9 +66,9 @@ export default function CodeField({ value, onChange, merchantScope, invalid }: P
             notFoundContent={t('productFlow.info.noCodeRule')}
             popupMatchSelectWidth={false}
           />
-          <Button icon={<ThunderboltOutlined />} onClick={generate} loading={busy} disabled={!rule}>
+          <GuardedButton icon={<ThunderboltOutlined />} onClick={generate} loading={busy} disabled={!rule}>
             {t('productFlow.info.generate')}
-          </Button>
+          </GuardedButton>
         </>
       )}
     </Space.Compact>

@@ -14,6 +14,7 @@ import { catalogRows, productKeys } from '../product-api';
 import type { ComboDraft } from '../product-draft';
 import Field from './Field';
 import { useFieldId, replaceAt, type StepProps } from './step-props';
+import { moneyAffix } from '../../../utils/format';
 
 export default function CombosStep({ draft, update, errors, messages, merchantScope }: StepProps) {
   const fieldId = useFieldId();
@@ -130,7 +131,7 @@ export default function CombosStep({ draft, update, errors, messages, merchantSc
                       setCombo(c.index, { ...draft.combos[c.index], priceChange: e.target.value })
                     }
                     inputMode="decimal"
-                    suffix={t('common.currency')}
+                    {...moneyAffix(t)}
                   />
                 </Field>
               ),

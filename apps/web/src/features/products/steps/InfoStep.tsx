@@ -15,6 +15,8 @@ import type { ProductDraft } from '../product-draft';
 import CodeField from './CodeField';
 import Field from './Field';
 import { useFieldId, type StepProps } from './step-props';
+import { moneyAffix } from '../../../utils/format';
+import LocalizedNamesInput from '../../../resources/LocalizedNamesInput';
 
 type Flag = 'listed' | 'orderable' | 'showSnacks';
 
@@ -85,6 +87,15 @@ export default function InfoStep({ draft, update, errors, ctx, mode, merchantSco
         </Field>
       </Col>
       <Col xs={24} lg={12}>
+        <Field {...common} path="names" label={label('names')}>
+          <LocalizedNamesInput
+            id={fieldId('names')}
+            value={draft.names}
+            onChange={(value) => set('names', value)}
+          />
+        </Field>
+      </Col>
+      <Col xs={24} lg={12}>
         <Field
           {...common}
           path="code"
@@ -130,7 +141,7 @@ export default function InfoStep({ draft, update, errors, ctx, mode, merchantSco
             value={draft.price}
             onChange={(e) => set('price', e.target.value)}
             inputMode="decimal"
-            suffix={t('common.currency')}
+            {...moneyAffix(t)}
           />
         </Field>
       </Col>
@@ -146,7 +157,7 @@ export default function InfoStep({ draft, update, errors, ctx, mode, merchantSco
             value={draft.deliveryPrice}
             onChange={(e) => set('deliveryPrice', e.target.value)}
             inputMode="decimal"
-            suffix={t('common.currency')}
+            {...moneyAffix(t)}
           />
         </Field>
       </Col>

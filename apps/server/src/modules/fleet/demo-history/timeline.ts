@@ -1,0 +1,301 @@
+/**
+ * A demo machine's past weeks, lived in memory by the simulator's own pieces (its cups with their
+ * quality data, channel levels, fault codes): cups in the stores' opening hours, channels that drain
+ * and get refilled, cleanings when due, faults raised and cleared, spells offline and a few remote
+ * commands. Each kind of history is then written by its own file in one or two set-based statements.
+ * Seeded by the serial number, so a machine's history is the same on every first start.
+ */
+import {
+  ChannelLevels,
+  FAULTS,
+  emptyChannelCup,
+  makeCup,
+  type Cup,
+  type Family,
+  type FaultSpec,
+  type Product,
+} from '@brewfleet/simulator';
+import { CUPS_SINCE_BASIC, type DemoRole } from './roles.ts';
+
+export const HISTORY_DAYS = 15;
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+/** The demo stores are in Taipei, Kaohsiung and Hong Kong (UTC+8), open 07:00–22:00. */
+const UTC_OFFSET_HOURS = 8;
+const OPENS = 7;
+const CLOSES = 22;
+/** Cups a day a machine of each family makes on average (each machine ±25 %). */
+const CUPS_PER_DAY: Record<Family, number> = {
+  coffee: 70,
+  tea: 50,
+  'ice-sand': 35,
+  'milk-frother': 40,
+  blender: 30,
+};
+/** How recently the parts of roles.ts began. */
+const ALARM_SINCE_MINUTES = 25;
+const OFFLINE_SINCE_MINUTES = 135;
+const SHORT_SINCE_HOURS = 3;
+
+export interface HistoryChannel {
+  channel: number;
+  capacityG: number;
+  lowLevelG: number;
+  shelfLifeHours: number | null;
+}
+
+export interface HistoryMachine {
+  id: string;
+  serialNumber: string;
+  family: Family;
+  /** The model's maintenance intervals, in cups. */
+  basicEvery: number;
+  deepEvery: number;
+  channels: HistoryChannel[];
+  /** What it makes: its store's menu, or the family's factory products before any. */
+  products: Array<Product & { recipeVersion?: number }>;
+  role?: DemoRole;
+}
+
+export interface HistoryCup {
+  eventId: string;
+  at: Date;
+  cup: Cup;
+}
+export interface HistoryFault {
+  eventId: string;
+  fault: FaultSpec;
+  raisedAt: Date;
+  clearedAt: Date | null;
+}
+export interface HistoryCleaning {
+  eventId: string;
+  kind: 'rinse' | 'basic' | 'deep';
+  result: 'completed' | 'failed';
+  durationSeconds: number;
+  at: Date;
+}
+export interface HistoryCommand {
+  commandId: string;
+  type: 'lock' | 'unlock' | 'restart';
+  state: 'succeeded' | 'expired';
+  createdAt: Date;
+  finishedAt: Date;
+}
+export interface HistoryLevel {
+  channel: number;
+  grams: number;
+  filledAt: Date;
+}
+
+/** One machine's past, oldest first in each list. */
+export interface MachineHistory {
+  machine: HistoryMachine;
+  cups: HistoryCup[];
+  faults: HistoryFault[];
+  cleanings: HistoryCleaning[];
+  refills: Array<{ channel: number; at: Date }>;
+  offline: Array<{ from: Date; to: Date | null }>;
+  commands: HistoryCommand[];
+  levels: HistoryLevel[];
+  /** When it was last heard of (now, unless it is offline). */
+  lastSeenAt: Date;
+}
+
+/** A small seeded generator (mulberry32): the same serial number, the same history. */
+export function seeded(text: string): () => number {
+  let a = [...text].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16_777_619), 2_166_136_261) >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const localHour = (t: number) => (new Date(t).getUTCHours() + UTC_OFFSET_HOURS) % 24;
+const isOpen = (t: number) => localHour(t) >= OPENS && localHour(t) < CLOSES;
+const localDay = (t: number) => Math.floor((t + UTC_OFFSET_HOURS * HOUR) / (24 * HOUR));
+
+export function liveHistory(machine: HistoryMachine, now: number): MachineHistory {
+  const random = seeded(machine.serialNumber);
+  const between = (from: number, to: number) => from + random() * (to - from);
+  const eventId = (() => {
+    let n = 0;
+    return (kind: string) => `demo-${kind}-${machine.serialNumber}-${++n}`;
+  })();
+  const start = now - HISTORY_DAYS * 24 * HOUR;
+  const role = machine.role;
+  const end = role === 'offline' ? now - OFFLINE_SINCE_MINUTES * MINUTE : now;
+  const h: MachineHistory = {
+    machine,
+    cups: [],
+    faults: [],
+    cleanings: [],
+    refills: [],
+    offline: [],
+    commands: [],
+    levels: [],
+    lastSeenAt: new Date(end),
+  };
+
+  // Faults and spells offline first: cups are not made while either lasts (a critical fault stops
+  // the machine; a warning does not).
+  const faults = FAULTS[machine.family];
+  for (let t = start + between(0, 48) * HOUR; t < end - 2 * HOUR; t += between(24, 96) * HOUR) {
+    const fault = faults[Math.floor(random() * faults.length)];
+    const minutes = fault.severity === 'critical' ? between(10, 90) : between(5, 60);
+    h.faults.push({
+      eventId: eventId('fault'),
+      fault,
+      raisedAt: new Date(t),
+      clearedAt: new Date(t + minutes * MINUTE),
+    });
+  }
+  if (role === 'alarm') {
+    const critical = faults.find((f) => f.severity === 'critical') ?? faults[0];
+    h.faults.push({
+      eventId: eventId('fault'),
+      fault: critical,
+      raisedAt: new Date(now - ALARM_SINCE_MINUTES * MINUTE),
+      clearedAt: null,
+    });
+  }
+  for (let t = start + between(24, 120) * HOUR; t < end - 6 * HOUR; t += between(96, 240) * HOUR)
+    h.offline.push({ from: new Date(t), to: new Date(t + between(10, 120) * MINUTE) });
+  if (role === 'offline') h.offline.push({ from: new Date(end), to: null });
+  const stopped = (t: number) =>
+    h.faults.some(
+      (f) =>
+        f.fault.severity === 'critical' &&
+        f.raisedAt.getTime() <= t &&
+        (!f.clearedAt || t < f.clearedAt.getTime()),
+    ) || h.offline.some((o) => o.from.getTime() <= t && (!o.to || t < o.to.getTime()));
+
+  // Channels: a deep cleaning and a fresh fill before the history starts, then drained by cups and
+  // refilled by staff a while after a channel runs low, or at opening when its material would pass
+  // its shelf life during the day.
+  const levels = new ChannelLevels(
+    machine.channels.map((c) => ({ channel: c.channel, material: '', capacityG: c.capacityG })),
+  );
+  for (const c of machine.channels) levels.set(c.channel, c.capacityG * between(0.45, 1));
+  const filledAt = new Map(machine.channels.map((c) => [c.channel, start - between(1, 20) * HOUR]));
+  const lowSince = new Map<number, number>();
+  const refill = (c: HistoryChannel, t: number) => {
+    levels.refill(c.channel);
+    filledAt.set(c.channel, t);
+    lowSince.delete(c.channel);
+    h.refills.push({ channel: c.channel, at: new Date(t) });
+  };
+  const shortChannel =
+    role === 'short-of-milk' ? (machine.channels.find((c) => c.channel === 1) ?? null) : null;
+  h.cleanings.push({
+    eventId: eventId('cleaning'),
+    kind: 'deep',
+    result: 'completed',
+    durationSeconds: Math.round(between(900, 1800)),
+    at: new Date(start - HOUR),
+  });
+
+  const perDay = CUPS_PER_DAY[machine.family] * between(0.75, 1.25);
+  const openGap = ((CLOSES - OPENS) * HOUR) / perDay;
+  const basicEvery = () => Math.round(machine.basicEvery * between(0.8, 0.95));
+  let nextBasic = basicEvery();
+  let sinceBasic = 0;
+  let day = -1;
+  let t = start;
+  for (;;) {
+    t += -Math.log(1 - random()) * (isOpen(t) ? openGap : openGap * 15);
+    if (t >= end) break;
+    if (stopped(t)) continue;
+    if (localDay(t) !== day && isOpen(t)) {
+      // Opening: a rinse, and materials that would expire today replaced.
+      day = localDay(t);
+      h.cleanings.push({
+        eventId: eventId('cleaning'),
+        kind: 'rinse',
+        result: 'completed',
+        durationSeconds: Math.round(between(20, 40)),
+        at: new Date(t - 5 * MINUTE),
+      });
+      for (const c of machine.channels)
+        if (c.shelfLifeHours && filledAt.get(c.channel)! < t - (c.shelfLifeHours - 18) * HOUR)
+          refill(c, t - 4 * MINUTE);
+    }
+    for (const c of machine.channels) {
+      const since = lowSince.get(c.channel);
+      const holding = c === shortChannel && t > now - SHORT_SINCE_HOURS * HOUR;
+      if (since !== undefined && !holding && isOpen(t) && t - since > between(20, 90) * MINUTE) refill(c, t);
+    }
+    const product = machine.products[Math.floor(random() * machine.products.length)];
+    const made = makeCup(machine.family, random, { product, recipeVersion: product.recipeVersion });
+    const cup = levels.covers(made.materials) ? made : emptyChannelCup(made);
+    cup.startedAt = new Date(t - cup.cupOutSeconds * 1000).toISOString();
+    h.cups.push({ eventId: eventId('cup'), at: new Date(t), cup });
+    for (const low of levels.drain(cup.materials)) lowSince.set(low, t);
+    if (cup.result !== 'completed') continue;
+    sinceBasic++;
+    if (sinceBasic >= nextBasic) {
+      const failed = random() < 0.03;
+      h.cleanings.push({
+        eventId: eventId('cleaning'),
+        kind: 'basic',
+        result: failed ? 'failed' : 'completed',
+        durationSeconds: Math.round(between(300, 600)),
+        at: new Date(t + 2 * MINUTE),
+      });
+      if (!failed) {
+        sinceBasic = 0;
+        nextBasic = basicEvery();
+      }
+    }
+  }
+  if (shortChannel && !levels.isLow(shortChannel.channel))
+    levels.set(shortChannel.channel, shortChannel.lowLevelG * between(0.3, 0.8));
+  h.levels = machine.channels.map((c) => ({
+    channel: c.channel,
+    grams: Math.round(levels.level(c.channel) * 10) / 10,
+    filledAt: new Date(filledAt.get(c.channel)!),
+  }));
+  const target = role && CUPS_SINCE_BASIC[role];
+  if (target !== undefined) lastMaintenanceBefore(h, target);
+
+  // A few remote commands: the store locked overnight now and then, a restart after a fault.
+  for (let t = start + between(24, 72) * HOUR; t < end - 12 * HOUR; t += between(48, 120) * HOUR) {
+    const type = random() < 0.5 ? 'restart' : 'lock';
+    const expired = random() < 0.08;
+    const command = (type: HistoryCommand['type'], at: number): HistoryCommand => ({
+      commandId: `demo-${machine.serialNumber}-${h.commands.length + 1}`,
+      type,
+      state: expired ? 'expired' : 'succeeded',
+      createdAt: new Date(at),
+      finishedAt: new Date(at + (expired ? 600_000 : between(1, 4) * 1000)),
+    });
+    h.commands.push(command(type, t));
+    if (type === 'lock' && !expired) h.commands.push(command('unlock', t + between(6, 10) * HOUR));
+  }
+  h.cleanings.sort((a, b) => a.at.getTime() - b.at.getTime());
+  h.refills.sort((a, b) => a.at.getTime() - b.at.getTime());
+  return h;
+}
+
+/**
+ * The machine's last completed basic maintenance moved so that exactly `cups` completed cups follow
+ * it (those after it never happened: staff skipped them), which makes it due, or nearly, as its
+ * model's interval decides.
+ */
+function lastMaintenanceBefore(h: MachineHistory, cups: number) {
+  const completed = h.cups.filter((c) => c.cup.result === 'completed');
+  const after = completed[completed.length - cups - 1];
+  const next = completed[completed.length - cups];
+  if (!after || !next) return;
+  h.cleanings = h.cleanings.filter((c) => c.kind === 'rinse' || c.at <= after.at);
+  h.cleanings.push({
+    eventId: `demo-cleaning-${h.machine.serialNumber}-maintenance`,
+    kind: 'basic',
+    result: 'completed',
+    durationSeconds: 420,
+    at: new Date((after.at.getTime() + next.at.getTime()) / 2),
+  });
+}

@@ -1,0 +1,171 @@
+/**
+ * The demo on a first start, as `npm start` seeds and runs it (PGlite, the embedded broker, the demo
+ * fleet and its scenario), read through the API as a newcomer reads it: weeks of history, a machine
+ * offline, one in alarm, one short of milk, one due for maintenance, channels at varied levels, and
+ * a fleet that keeps moving.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { encryptLongText } from '@brewfleet/contracts';
+import type { Fleet } from '@brewfleet/simulator';
+import { buildApp } from '../src/app.ts';
+import { openPglite, type Database } from '../src/platform/db/client.ts';
+import { migrate } from '../src/platform/db/migrate.ts';
+import { ensureAdmin, seedMenus } from '../src/modules/iam/seed.ts';
+import { DEMO_PASSWORD, seedDemo } from '../src/modules/iam/demo.ts';
+import { seedDemoTenants } from '../src/modules/tenancy/demo.ts';
+import { seedDemoFleet, startDemoFleet } from '../src/modules/fleet/demo.ts';
+import { seedDemoHistory } from '../src/modules/fleet/demo-history/index.ts';
+import { seedDemoMenus } from '../src/modules/menus/demo.ts';
+import { seedProductParameters } from '../src/modules/catalog/index.ts';
+import { getRegistered } from '../src/platform/crud/register-resource.ts';
+import { deviceAccess, startFleetRuntime, type FleetRuntime } from '../src/modules/fleet/index.ts';
+import { startMqtt, type Mqtt } from '../src/platform/mqtt/broker.ts';
+import { TEST_DATA_KEY, testKeys } from './helpers/test-app.ts';
+import { waitFor } from './helpers/fleet.ts';
+
+/** A scenario minute in the test: the offline machine comes back, and another drops, after ten. */
+const MINUTE_MS = 400;
+
+let database: Database;
+let app: FastifyInstance;
+let mqtt: Mqtt;
+let runtime: FleetRuntime;
+let fleet: Fleet | null;
+let token: string;
+beforeAll(async () => {
+  database = await openPglite(null);
+  await migrate(database);
+  await seedMenus(database.db);
+  await seedProductParameters(database.db);
+  await ensureAdmin(database.db, 'Brew-Admin-2026');
+  await seedDemo(database.db);
+  await seedDemoTenants(database.db);
+  await seedDemoFleet(database.db);
+  app = await buildApp({
+    database,
+    keys: testKeys(),
+    dataKey: TEST_DATA_KEY,
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'bf-demo-first-')),
+    logLevel: 'silent',
+    webDist: null,
+  });
+  await seedDemoMenus(database.db, { devices: getRegistered('device'), bus: app.fleetBus });
+  await seedDemoHistory(database.db);
+  mqtt = await startMqtt({ port: 0, host: '127.0.0.1', log: app.log, access: deviceAccess(database.db) });
+  runtime = await startFleetRuntime({
+    db: database.db,
+    client: mqtt.client,
+    log: app.log,
+    bus: app.fleetBus,
+    shareGroup: null,
+  });
+  fleet = await startDemoFleet({ db: database.db, url: mqtt.url, log: app.log, scenarioMinuteMs: MINUTE_MS });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/doLogin',
+    payload: {
+      account: 'operator',
+      password: encryptLongText(testKeys().publicKeyPem, DEMO_PASSWORD),
+      agreement: true,
+    },
+  });
+  token = res.json().data.tokenValue;
+}, 90_000);
+afterAll(async () => {
+  await fleet?.stop();
+  await runtime?.close();
+  await mqtt?.close();
+  await app?.close();
+  await database?.close();
+});
+
+const post = async (url: string, body: unknown = {}) => {
+  const res = await app.inject({ method: 'POST', url, headers: { token }, payload: body as object });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+};
+const detail = async (id: string) => {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/coffee/device/detail?id=${id}`,
+    headers: { token },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+};
+const DAY = 86_400_000;
+
+it('shows a fleet with weeks of history and each kind of trouble from the first minute', async () => {
+  const counters = await post('/api/coffee/device/counters');
+  expect(counters.all).toBe(14);
+  expect(counters.offline).toBeGreaterThanOrEqual(1);
+  expect(counters.alarm).toBeGreaterThanOrEqual(1);
+  expect(counters.shortage).toBeGreaterThanOrEqual(1);
+  expect(counters.maintenance).toBeGreaterThanOrEqual(1);
+  expect(counters.offline).toBeLessThan(counters.all / 2);
+
+  const oldest = await post('/api/coffee/production-record/list', { limit: 1, sort: 'producedAt' });
+  expect(Date.now() - Date.parse(oldest.list[0].producedAt)).toBeGreaterThanOrEqual(14 * DAY);
+  expect(oldest.total).toBeGreaterThan(14 * 14 * 20);
+  const lastDay = await post('/api/coffee/production-record/list', {
+    limit: 1,
+    producedAtFrom: new Date(Date.now() - DAY).toISOString(),
+  });
+  expect(lastDay.total).toBeGreaterThan(14 * 10);
+  for (const resource of ['fault-log', 'cleaning-record', 'device-command', 'device-log'])
+    expect((await post(`/api/coffee/${resource}/list`, { limit: 1 })).total, resource).toBeGreaterThan(50);
+});
+
+it('derives each state from the records: the maintenance counter, the open fault, the short channel', async () => {
+  const due = (await post('/api/coffee/device/list', { limit: 100, maintenanceDue: true })).list;
+  for (const d of due) {
+    const { maintenance, device } = await detail(d.id);
+    // Due because the cups since its last basic maintenance passed its model's interval.
+    expect(maintenance.basic.cupsSince).toBeGreaterThanOrEqual(maintenance.basic.every);
+    const since = await post('/api/coffee/production-record/list', {
+      limit: 1,
+      deviceId: d.id,
+      result: 'completed',
+      producedAtFrom: maintenance.basic.lastAt,
+    });
+    expect(Math.abs(since.total - maintenance.basic.cupsSince)).toBeLessThanOrEqual(5);
+    expect(device.totalCups).toBeGreaterThan(maintenance.basic.cupsSince);
+  }
+  const alarm = (await post('/api/coffee/device/list', { limit: 100, alarm: true })).list;
+  const open = await post('/api/coffee/fault-log/list', { limit: 100, active: true });
+  for (const d of alarm) expect(open.list.some((f: any) => f.deviceId === d.id)).toBe(true);
+  const short = (await post('/api/coffee/device/list', { limit: 100, materialShortage: true })).list;
+  const milk = short.find((d: any) => d.family === 'milk-frother');
+  expect(milk).toBeDefined();
+  const { channels, today } = await detail(milk.id);
+  expect(channels.some((c: any) => c.shortage && c.levelG < c.lowLevelG)).toBe(true);
+  expect(today.cups + today.failed).toBeGreaterThanOrEqual(0);
+});
+
+it('leaves the channels at varied levels, not all full', async () => {
+  const channels = (await post('/api/coffee/device-channel/list', { limit: 100 })).list;
+  const shares = channels.map((c: any) => Math.round((c.levelG / c.capacityG) * 10));
+  expect(new Set(shares).size).toBeGreaterThanOrEqual(5);
+  expect(shares.filter((s: number) => s === 10).length).toBeLessThan(channels.length / 3);
+});
+
+it('keeps moving: the offline machine comes back and another drops', async () => {
+  const offlineNow = async () =>
+    (await post('/api/coffee/device/list', { limit: 100, online: false })).list.map(
+      (d: any) => d.serialNumber,
+    );
+  const first = await offlineNow();
+  expect(first.length).toBeGreaterThanOrEqual(1);
+  await waitFor(
+    async () => {
+      const now = await offlineNow();
+      return now.length >= 1 && first.every((s: string) => !now.includes(s));
+    },
+    30_000,
+    'the offline machine back and another one gone',
+  );
+});

@@ -1,0 +1,97 @@
+/**
+ * A sub-merchant's console shows the catalog it inherits (its machines sell its parent's products):
+ * in traditional Chinese, the product list and the materials show the parent's rows by their tw
+ * names, tagged "來自 <parent>", without edit or delete; its own rows keep theirs.
+ */
+import type { Page } from 'playwright-core';
+import { test } from '../harness';
+import { expectEqual, setLanguageCookie, signIn, view } from '../support/ui';
+
+const PASSWORD = 'Inherit-Pass-2026';
+type Item = Record<string, unknown> & { id: string };
+
+async function openList(page: Page, base: string, path: string, heading: string) {
+  await page.goto(`${base}/#${path}`);
+  await view(page).getByRole('heading', { name: heading }).waitFor();
+  await page
+    .locator('.ant-spin-spinning')
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
+}
+
+test('catalog: a sub-merchant sees its parent’s products and materials in tw, tagged as inherited, read only', async ({
+  base,
+  api,
+  newPage,
+}) => {
+  const stamp = Date.now();
+  const parentName = `Formosa Brew Co. ${stamp}`;
+  const parentId = await api.createMerchant(parentName, `formosa${stamp}`, PASSWORD);
+  const northAccount = `north${stamp}`;
+  const northId = await api.createMerchant(`Formosa Brew North ${stamp}`, northAccount, PASSWORD, {
+    parentId,
+  });
+  const beans = await api.call<Item>('POST', '/coffee/material', {
+    merchantId: parentId,
+    name: 'Coffee beans',
+    names: { en: 'Coffee beans', zh: '咖啡豆', tw: '咖啡豆' },
+    unit: 'g',
+  });
+  await api.call('POST', '/coffee/material', {
+    merchantId: northId,
+    name: 'North water',
+    names: { tw: '北區用水' },
+    unit: 'ml',
+  });
+  await api.call('POST', '/coffee/product', {
+    merchantId: parentId,
+    name: 'Caffè latte',
+    names: { en: 'Caffè latte', zh: '拿铁咖啡', tw: '拿鐵咖啡' },
+    code: `LAT${stamp}`,
+    family: 'coffee',
+    price: '3.50',
+    recipe: {
+      steps: [{ action: 'brew', channel: 1, params: { powderG: 18, waterMl: 40, temperatureC: 93 } }],
+    },
+    materials: [{ materialId: beans.id, amount: 18 }],
+  });
+
+  const page = await newPage();
+  await signIn(page, base, northAccount, PASSWORD);
+  await setLanguageCookie(page, base, 'tw');
+  await page.reload();
+
+  const tag = `來自 ${parentName}`;
+  await openList(page, base, '/produce-name', '商品');
+  const latte = view(page).locator('tr', { hasText: '拿鐵咖啡' });
+  await latte.getByTestId('inherited-tag').waitFor();
+  expectEqual(await latte.getByTestId('inherited-tag').innerText(), tag, 'the product’s tag');
+  expectEqual(await latte.getByText('Caffè latte', { exact: true }).count(), 0, 'the English name in tw');
+  expectEqual(
+    await latte.getByRole('button', { name: '修改' }).count(),
+    0,
+    'no edit on an inherited product',
+  );
+  expectEqual(
+    await latte.getByRole('button', { name: '刪除' }).count(),
+    0,
+    'no delete on an inherited product',
+  );
+
+  await openList(page, base, '/produce-matter', '原料');
+  const inherited = view(page).locator('tr', { hasText: '咖啡豆' });
+  await inherited.getByTestId('inherited-tag').waitFor();
+  expectEqual(await inherited.getByTestId('inherited-tag').innerText(), tag, 'the material’s tag');
+  expectEqual(
+    await inherited.getByRole('button', { name: '修改' }).count(),
+    0,
+    'no edit on an inherited material',
+  );
+  expectEqual(await inherited.getByRole('button', { name: '刪除' }).count(), 0, 'no delete');
+  // Its own material: its tw name, no tag, edit and delete.
+  const own = view(page).locator('tr', { hasText: '北區用水' });
+  await own.waitFor();
+  expectEqual(await own.getByTestId('inherited-tag').count(), 0, 'no tag on its own row');
+  expectEqual(await own.getByRole('button', { name: '修改' }).count(), 1, 'edit on its own material');
+});

@@ -1,0 +1,307 @@
+/**
+ * Every page of the menu laid out at 1280, 1440 and 1920 px with some rows in its lists: no cell's
+ * content overlaps the next one, a text cut short has its whole text in a title, the actions column
+ * is in view, a row is one line, and the search form is one row until "More filters" is opened.
+ * Then the same checks on a few pages in zh and tw. One browser context per width, signed in once.
+ */
+import type { Page } from 'playwright-core';
+import { MENU_SEED } from '@brewfleet/contracts/menu-seed';
+import { MENU_TYPE } from '@brewfleet/contracts/enums';
+import { test } from '../harness';
+import type { AdminApi } from '../support/api';
+import { createModel, registerDevice, uniqueSerial } from '../support/fleet';
+import {
+  describeViolations,
+  expectEqual,
+  expectTrue,
+  seriousViolations,
+  setLanguageCookie,
+  signIn,
+  view,
+  waitForHash,
+  type Lang,
+} from '../support/ui';
+
+const WIDTHS = [1280, 1440, 1920];
+const PASSWORD = 'Layout-Pass-2026';
+/** Pages without a list (a map, a tree of grades, a flow chart …) are still checked for clipping. */
+const ROUTES = MENU_SEED.filter((n) => n.type === MENU_TYPE.page && n.url).map(
+  (n) => `/${n.url.replace(/\//g, '-')}`,
+);
+/** The zh/tw journey: lists with tags, weekdays, long names and many columns. */
+const JOURNEY = ['/store-list', '/merchant-list', '/device-list', '/account-list', '/command-config'];
+
+/** Rows with long texts, tags and every weekday, so that the lists have something to lay out. */
+/** The merchant's administrator: a new user of a partner, whose home page is checked too. */
+let merchantAccount = '';
+
+async function seed(api: AdminApi): Promise<void> {
+  const stamp = Date.now().toString(36);
+  merchantAccount = `layout${stamp}`;
+  const merchantId = await api.createMerchant(
+    `Layout Roastery of the Long Riverside Promenade ${stamp}`,
+    merchantAccount,
+    PASSWORD,
+  );
+  await api.createStore(`Layout kiosk at the North Terminal Departure Hall ${stamp}`, merchantId, {
+    city: 'Kaohsiung',
+    address: 'No. 1234, Section 5, Zhongshan North Road, Zhongshan District, near the metro exit 3',
+    operatingDays: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+  });
+  const model = await createModel(api);
+  await registerDevice(api, model.id, {
+    serialNumber: uniqueSerial('LAYOUT'),
+    name: `Layout machine with a rather long display name ${stamp}`,
+  });
+}
+
+let seeding: Promise<void> | undefined;
+const seedOnce = (api: AdminApi) => (seeding ??= seed(api));
+
+interface Problem {
+  what: string;
+  where: string;
+}
+
+/** The checks, run in the page on the visible view. */
+async function layoutProblems(page: Page): Promise<Problem[]> {
+  // tsx names inner functions through a `__name` helper the page does not have.
+  await page.evaluate('window.__name = (f) => f');
+  return page.evaluate(() => {
+    const root = document.querySelector('.app-view:not([hidden])');
+    if (!root) return [{ what: 'no visible view', where: '' }];
+    const problems: Array<{ what: string; where: string }> = [];
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join('.')} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    const visible = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0;
+    };
+
+    // 1. Within each row, a cell's content (its child boxes, its own text) ends before the next begins.
+    const contentBox = (cell: Element) => {
+      let left = Infinity;
+      let right = -Infinity;
+      for (const node of cell.childNodes) {
+        let rect: DOMRect | null = null;
+        if (node.nodeType === Node.ELEMENT_NODE) rect = (node as Element).getBoundingClientRect();
+        else if (node.nodeType === Node.TEXT_NODE && node.textContent?.trim()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          rect = range.getBoundingClientRect();
+        }
+        if (rect && rect.width > 0) {
+          left = Math.min(left, rect.left);
+          right = Math.max(right, rect.right);
+        }
+      }
+      return left === Infinity ? null : { left, right };
+    };
+    for (const table of root.querySelectorAll('.ant-table table')) {
+      if (!visible(table)) continue;
+      const rows = [
+        ...table.querySelectorAll(':scope > thead > tr'),
+        ...[...table.querySelectorAll(':scope > tbody > tr.ant-table-row')].slice(0, 10),
+      ];
+      for (const row of rows) {
+        const cells = [...row.children].filter((c) => !c.classList.contains('list-actions'));
+        for (let i = 0; i + 1 < cells.length; i++) {
+          const a = contentBox(cells[i]);
+          const b = contentBox(cells[i + 1]);
+          if (a && b && a.right > b.left + 1)
+            problems.push({
+              what: 'cell contents overlap',
+              where: `${describe(cells[i])} / ${describe(cells[i + 1])}`,
+            });
+        }
+        if (row.parentElement?.tagName === 'TBODY' && row.getBoundingClientRect().height > 90)
+          problems.push({
+            what: `row ${Math.round(row.getBoundingClientRect().height)} px tall`,
+            where: describe(row),
+          });
+      }
+      // 3. The actions column is in view, whatever the table's width.
+      const scroller = table.closest('.list-table') ?? table.closest('.ant-table-wrapper');
+      const actions = table.querySelector(':scope > thead > tr > th.list-actions');
+      if (scroller && actions) {
+        const box = scroller.getBoundingClientRect();
+        const r = actions.getBoundingClientRect();
+        if (r.left < box.left - 1 || r.right > box.right + 1)
+          problems.push({ what: 'actions column out of view', where: describe(actions) });
+      }
+    }
+
+    // 2. Anything that cuts its text short says the whole text in a title (its own or a near parent's).
+    for (const el of root.querySelectorAll('*')) {
+      if (!(el instanceof HTMLElement) || !el.textContent?.trim() || !visible(el)) continue;
+      if (el.scrollWidth <= el.clientWidth + 1) continue;
+      const style = getComputedStyle(el);
+      if (style.overflowX !== 'hidden' && style.overflowX !== 'clip') continue;
+      let titled = false;
+      for (let p: HTMLElement | null = el, n = 0; p && n < 4; p = p.parentElement, n++)
+        if (p.title || p.getAttribute('aria-label')) titled = true;
+      if (!titled) problems.push({ what: 'text clipped without a title', where: describe(el) });
+    }
+
+    // 4. The search form, collapsed, is one row.
+    for (const form of root.querySelectorAll('.resource-search')) {
+      const tops = new Set(
+        [...form.querySelectorAll(':scope > .ant-form-item')]
+          .filter(visible)
+          .map((item) => Math.round(item.getBoundingClientRect().top)),
+      );
+      if (tops.size > 1) problems.push({ what: `search form in ${tops.size} rows`, where: describe(form) });
+    }
+    return problems;
+  });
+}
+
+async function visit(page: Page, base: string, route: string): Promise<void> {
+  await page.goto(`${base}/#${route}`);
+  await waitForHash(page, `#${route}`);
+  // Navigations run in transitions: the page before stays shown until this one has rendered.
+  await page.locator(`.app-view:not([hidden])[data-path="${route}"]`).waitFor();
+  const shown = view(page);
+  await shown.locator('h1, h2, .ant-card-head-title').first().waitFor();
+  // A list has its rows (or says it has none), and its references are named.
+  if (await shown.locator('.ant-table').count())
+    await shown.locator('.ant-table-row, .ant-table-placeholder').first().waitFor({ state: 'attached' });
+  await page.waitForFunction(() => !document.querySelector('.app-view:not([hidden]) .ant-spin-spinning'));
+}
+
+/** Checks each route; answers those that show a list. */
+async function checkRoutes(
+  page: Page,
+  base: string,
+  routes: string[],
+  label: string,
+  problems: string[],
+): Promise<string[]> {
+  const lists: string[] = [];
+  let previous: string | undefined;
+  for (const route of routes) {
+    await visit(page, base, route);
+    if (await view(page).locator('.ant-table').count()) lists.push(route);
+    for (const p of await layoutProblems(page)) problems.push(`${label} ${route}: ${p.what} — ${p.where}`);
+    // The page before is closed (not this one: that would open another): only a few stay alive.
+    const close = page.locator(`.tabs-view-tab:has(a[data-path="${previous}"]) .tabs-view-close`);
+    if (previous && (await close.count())) await close.click();
+    previous = route;
+  }
+  return lists;
+}
+
+test('layout: every menu page at 1280, 1440 and 1920 px, nothing overlapping or clipped unseen', async ({
+  base,
+  adminPassword,
+  api,
+  newPage,
+}) => {
+  await seedOnce(api);
+  const problems: string[] = [];
+  // Every page at 1440 px; the lists among them at the narrower and the wider width.
+  let lists = ROUTES;
+  for (const width of [1440, ...WIDTHS.filter((w) => w !== 1440)]) {
+    const page = await newPage({ viewport: { width, height: 900 } });
+    await signIn(page, base, 'admin', adminPassword);
+    const found = await checkRoutes(page, base, lists, `en ${width}px`, problems);
+    if (width === 1440) lists = found;
+    await page.context().close();
+  }
+  if (problems.length) throw new Error(`${problems.length} layout problems:\n${problems.join('\n')}`);
+});
+
+test('layout: zh and tw lists at 1440 px, nothing overlapping or clipped unseen', async ({
+  base,
+  adminPassword,
+  api,
+  newPage,
+}) => {
+  await seedOnce(api);
+  const problems: string[] = [];
+  for (const lang of ['zh', 'tw'] as Lang[]) {
+    const page = await newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(page, base, 'admin', adminPassword);
+    await setLanguageCookie(page, base, lang);
+    await page.reload();
+    await checkRoutes(page, base, JOURNEY, `${lang} 1440px`, problems);
+    // Opening "More filters" shows every filter; closing it again is one row once more.
+    await visit(page, base, '/device-list');
+    const more = view(page).getByTestId('search-more');
+    if (await more.count()) {
+      await more.click();
+      await more.click();
+      for (const p of await layoutProblems(page))
+        problems.push(`${lang} /device-list refolded: ${p.what} — ${p.where}`);
+    }
+    await page.context().close();
+  }
+  if (problems.length) throw new Error(`${problems.length} layout problems:\n${problems.join('\n')}`);
+});
+
+test('layout: home with data is axe-clean (colour contrast) in en, zh and tw', async ({
+  base,
+  adminPassword,
+  api,
+  newPage,
+}) => {
+  await seedOnce(api);
+  const problems: string[] = [];
+  // The platform administrator, and a merchant's administrator signing in for the first time.
+  for (const [account, password] of [
+    ['admin', adminPassword],
+    [merchantAccount, PASSWORD],
+  ]) {
+    const page = await newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(page, base, account, password);
+    for (const lang of ['en', 'zh', 'tw'] as Lang[]) {
+      await setLanguageCookie(page, base, lang);
+      await page.reload();
+      await waitForHash(page, '#/home');
+      // The greeting and what the user may see (counters, recent operations) have loaded.
+      await page.waitForFunction(() => !document.querySelector('.app-view:not([hidden]) .ant-skeleton'));
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      const violations = await seriousViolations(page);
+      if (violations.length)
+        problems.push(`${account} ${lang} /home: axe\n${describeViolations(violations)}`);
+    }
+    await page.context().close();
+  }
+  if (problems.length) throw new Error(problems.join('\n'));
+});
+
+test("tabs: the active tab in view with a dozen open; a cached page's dialog closes on Back", async ({
+  base,
+  adminPassword,
+  newPage,
+}) => {
+  const page = await newPage({ viewport: { width: 1280, height: 900 } });
+  await signIn(page, base, 'admin', adminPassword);
+  const routes = ROUTES.filter((r) => r !== '/home').slice(0, 13);
+  for (const route of routes) await visit(page, base, route);
+  // Back to the first one opened: its tab, far left of a full strip, is scrolled into view.
+  for (const route of [routes[0], routes[12], routes[1]]) {
+    await page.locator(`.tabs-view a[data-path="${route}"]`).click();
+    await waitForHash(page, `#${route}`);
+    await page.waitForFunction(
+      (path) => {
+        const strip = document.querySelector('.tabs-view-list')!.getBoundingClientRect();
+        const tab = document.querySelector(`.tabs-view a[data-path="${path}"]`)!.getBoundingClientRect();
+        return tab.left >= strip.left - 1 && tab.right <= strip.right + 1;
+      },
+      route,
+      { timeout: 5000 },
+    );
+  }
+  expectEqual(await page.locator('.tabs-view a').first().getAttribute('data-path'), '/home', 'home tab');
+
+  // The product list's family chooser, open when the user goes Back, does not float over that page.
+  await visit(page, base, '/produce-name');
+  await view(page).getByTestId('create-product').click();
+  const choice = page.getByTestId('flow-produce-name-create');
+  await choice.waitFor();
+  await page.goBack();
+  await waitForHash(page, `#${routes[1]}`);
+  await choice.waitFor({ state: 'hidden' });
+  expectTrue(!(await choice.isVisible()), 'chooser closed');
+});

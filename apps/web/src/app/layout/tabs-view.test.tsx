@@ -1,0 +1,78 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { initI18n } from '../i18n';
+import { tagsViewStore } from '../stores/tags-view-store';
+import TabsView from './TabsView';
+import { useViewActive, ViewActiveContext } from './view-active';
+
+const home = { path: '/home', name: 'home', title: { key: 'routes.home' }, affix: true };
+const page = (n: number) => ({ path: `/page-${n}`, name: `page-${n}`, title: { key: 'tags.noName' } });
+
+beforeEach(() => tagsViewStore.getState().reset());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('the fixed home tab', () => {
+  it('is put first when a page was opened before it, leaving the active tab alone', () => {
+    const s = tagsViewStore.getState();
+    s.addView(page(1));
+    s.pinView(home);
+    s.pinView(home);
+    const { visitedViews, cachedViews, activeTab } = tagsViewStore.getState();
+    expect(visitedViews.map((v) => v.path)).toEqual(['/home', '/page-1']);
+    expect(visitedViews[0].affix).toBe(true);
+    expect(cachedViews).toEqual(['home', 'page-1']);
+    expect(activeTab).toBe('/page-1');
+  });
+
+  it('is never closed, even when asked by path (a flow closing tabs after saving)', () => {
+    const s = tagsViewStore.getState();
+    s.addView(home);
+    s.addView(page(1));
+    expect(tagsViewStore.getState().delView('/home')).toBeNull();
+    expect(tagsViewStore.getState().visitedViews.map((v) => v.path)).toEqual(['/home', '/page-1']);
+    // A flow closing its own active tab goes to its neighbour, and the home tab stays.
+    expect(tagsViewStore.getState().delView('/page-1')).toBe('/home');
+    expect(tagsViewStore.getState().visitedViews.map((v) => v.path)).toEqual(['/home']);
+  });
+});
+
+describe('the tabs strip', () => {
+  it('scrolls the active tab into view as the route changes (a dozen tabs open)', async () => {
+    await initI18n('en');
+    const scrolled: string[] = [];
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this.querySelector('a')?.getAttribute('data-path') ?? '');
+    });
+    tagsViewStore.getState().addView(home);
+    for (let n = 1; n <= 12; n++) tagsViewStore.getState().addView(page(n));
+    const router = createMemoryRouter([{ path: '*', element: <TabsView /> }], {
+      initialEntries: ['/page-12'],
+    });
+    render(<RouterProvider router={router} />);
+    expect(scrolled.at(-1)).toBe('/page-12');
+    await act(() => router.navigate('/page-3'));
+    expect(scrolled.at(-1)).toBe('/page-3');
+    expect(screen.getByRole('link', { name: 'no-name', current: 'page' })).toBeTruthy();
+  });
+});
+
+describe('view activity', () => {
+  it('tells a component of a hidden cached view that it is not shown', () => {
+    function Probe() {
+      return <span>{useViewActive() ? 'shown' : 'hidden'}</span>;
+    }
+    render(
+      <>
+        <ViewActiveContext value={false}>
+          <Probe />
+        </ViewActiveContext>
+        <Probe />
+      </>,
+    );
+    expect(screen.getAllByText(/shown|hidden/).map((e) => e.textContent)).toEqual(['hidden', 'shown']);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The device protocol's messages as JSON Schemas (draft 2020-12), generated from the zod schemas the
+ * server and the simulator use, so that a machine maker can check their client's messages without
+ * reading TypeScript. `npm run protocol:schemas` writes them to docs/protocol-schemas/; a test fails
+ * when the committed files no longer match.
+ */
+import { z } from 'zod';
+import {
+  ackMessage,
+  channelsCommandParams,
+  commandMessage,
+  eventsMessage,
+  heartbeatMessage,
+  rejectedMessage,
+  statusMessage,
+  topicFor,
+} from './device-protocol.ts';
+import { menuCommandParams } from './menu-protocol.ts';
+
+interface Entry {
+  schema: z.ZodType;
+  title: string;
+}
+
+const topic = (channel: Parameters<typeof topicFor>[1]) => topicFor('<sn>', channel);
+
+/** File name (without .json) → the message it describes. */
+export const PROTOCOL_SCHEMAS: Record<string, Entry> = {
+  status: { schema: statusMessage, title: `status, on ${topic('status')} (retained)` },
+  heartbeat: { schema: heartbeatMessage, title: `heartbeat, on ${topic('heartbeat')}` },
+  events: { schema: eventsMessage, title: `events, on ${topic('events')}` },
+  ack: { schema: ackMessage, title: `ack, on ${topic('ack')}` },
+  command: { schema: commandMessage, title: `command, on ${topic('cmd')}` },
+  'command-menu-params': {
+    schema: menuCommandParams,
+    title: 'params of the menu command',
+  },
+  'command-channels-params': {
+    schema: channelsCommandParams,
+    title: 'params of the channels command',
+  },
+  rejected: { schema: rejectedMessage, title: `rejected, on ${topic('rejected')}` },
+};
+
+/** Every schema, by file name. */
+export function protocolJsonSchemas(): Record<string, object> {
+  return Object.fromEntries(
+    Object.entries(PROTOCOL_SCHEMAS).map(([name, { schema, title }]) => [
+      name,
+      {
+        title: `BrewFleet device protocol v1: ${title}`,
+        // As a sender may write it: fields with a default are optional, and unknown fields are
+        // allowed (version 1 may gain optional fields; a reader ignores what it does not know).
+        ...z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' }),
+      },
+    ]),
+  );
+}
