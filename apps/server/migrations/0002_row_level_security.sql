@@ -8,6 +8,10 @@ begin
   if not exists (select from pg_roles where rolname = 'brewfleet_app') then
     create role brewfleet_app nologin nosuperuser nobypassrls;
   end if;
+exception
+  -- The role belongs to the cluster: databases migrated at the same moment (the test suite's, on a
+  -- fresh server) race to create it, and the loser finds it made.
+  when duplicate_object or unique_violation then null;
 end $$;
 grant brewfleet_app to current_user;
 grant usage on schema public to brewfleet_app;

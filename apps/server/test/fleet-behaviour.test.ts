@@ -139,6 +139,8 @@ describe('the channels command', () => {
     expect(await commandOf(m.id, older.commands[0].id)).toMatchObject({
       state: 'expired',
       reason: 'superseded by a newer channel configuration',
+      // The key the console words in the reader's language (migration 0022).
+      reasonKey: 'supersededByChannels',
     });
     expect((await commandOf(m.id, command.id)).params).toEqual({
       configName,
@@ -433,7 +435,11 @@ describe('clocks, retries and tea cups', () => {
       command.id,
     ]);
     await f.fleet.delivery.runOnce();
-    expect(await commandOf(m.id, command.id)).toMatchObject({ state: 'expired', reason: 'expired' });
+    expect(await commandOf(m.id, command.id)).toMatchObject({
+      state: 'expired',
+      reason: 'expired',
+      reasonKey: 'expired',
+    });
     expect(machine.commands).toHaveLength(2);
   });
 

@@ -122,6 +122,9 @@ describe('a command larger than the machine takes (MQTT 5 Maximum Packet Size)',
     expect(failed.reason).toMatch(
       /too large for the machine: \d+ bytes, its MQTT Maximum Packet Size is 4096/,
     );
+    // Beside the English text, a key and its sizes: the console words it in the reader's language.
+    expect(failed).toMatchObject({ reasonKey: 'tooLarge', reasonParams: { limit: 4096 } });
+    expect(failed.reasonParams.bytes).toBeGreaterThan(7000);
     const [lock] = (await ok(await call('POST', '/api/coffee/device/lock', { ids: [m.id] }))).commands;
     await waitFor(() => m.commands.some((c) => c.commandId === lock.commandId), 10_000, 'the lock command');
     expect(m.commands.map((c) => c.type)).toEqual(['lock']);

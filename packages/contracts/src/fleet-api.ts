@@ -90,6 +90,9 @@ export interface LiveCommand {
   state: CommandState;
   attempts: number;
   reason: string | null;
+  /** The server's reason as a key and its parameters (CommandReasons); null for a machine's own words. */
+  reasonKey?: string | null;
+  reasonParams?: Record<string, unknown> | null;
   /** A rejected menu's reasons, product by product; the release a menu command belongs to. */
   details: Array<{ productCode?: string; message: string }> | null;
   menuReleaseId: string | null;

@@ -12,3 +12,4 @@ export * from './recipes.ts';
 export * from './machine-family-names.ts';
 export * from './menu-protocol.ts';
 export * from './localized-names.ts';
+export * from './operation-log-actions.ts';

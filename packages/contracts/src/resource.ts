@@ -125,6 +125,11 @@ export function defineResource<F extends Record<string, FieldDef>>(def: Resource
   return def as unknown as ResourceDef;
 }
 
+/** The localized field of `def` that gives `key` per language (`names` of `name`), if it has one. */
+export function localizedFieldOf(def: ResourceDef, key: string): string | undefined {
+  return Object.entries(def.fields).find(([, fd]) => fd.kind === 'localized' && fd.of === key)?.[0];
+}
+
 /* ---------- field builders: f.text({ required: true, search: 'like' }) ---------- */
 type Opts = Omit<FieldDef, 'kind'>;
 const make =

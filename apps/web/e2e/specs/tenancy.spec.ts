@@ -5,6 +5,7 @@ import { test } from '../harness';
 import { AdminApi } from '../support/api';
 import { createModel, registerDevice } from '../support/fleet';
 import { expectEqual, setLanguageCookie, signIn, view, waitForHash } from '../support/ui';
+import { fillField, saveDrawer } from '../support/form';
 
 const PASSWORD = 'Tenant-Pass-2026';
 
@@ -92,6 +93,32 @@ test('tenancy: a sub-merchant administrator reads its superior by name and may n
   await own.getByRole('button', { name: 'Edit' }).waitFor();
   expectEqual(await own.getByRole('button', { name: 'Suspend' }).count(), 0, 'Suspend on its own merchant');
   await view(page).locator('tr', { hasText: child.name }).getByRole('button', { name: 'Suspend' }).waitFor();
+  // Its own row's form shows its status and superior without letting them change (the server
+  // refuses both), and saves the rest.
+  await own.getByRole('button', { name: 'Edit' }).click();
+  await page.waitForFunction(
+    () => (document.querySelector('.ant-drawer-open #merchant-form_name') as HTMLInputElement)?.value !== '',
+  );
+  const form = page.locator('.ant-drawer-open');
+  expectEqual(await form.locator('#merchant-form_status').isDisabled(), true, 'status of its own merchant');
+  expectEqual(
+    await form.locator('#merchant-form_parentId').isDisabled(),
+    true,
+    'superior of its own merchant',
+  );
+  await fillField(page, 'Principal', `Principal ${w.s}`);
+  await saveDrawer(page);
+  await view(page)
+    .locator('tr', { hasText: `Principal ${w.s}` })
+    .waitFor();
+  // Its sub-merchant's row may still be moved and suspended.
+  await view(page).locator('tr', { hasText: child.name }).getByRole('button', { name: 'Edit' }).click();
+  await page.waitForFunction(
+    (name) =>
+      (document.querySelector('.ant-drawer-open #merchant-form_name') as HTMLInputElement)?.value === name,
+    child.name,
+  );
+  expectEqual(await form.locator('#merchant-form_status').isDisabled(), false, 'status of its sub-merchant');
 });
 
 /** A store account of the sub-merchant, with a role granting the store list. */

@@ -4,12 +4,13 @@
  * cover that lists and machines show first; any other can be moved to the front or removed.
  */
 import { DeleteOutlined, StarOutlined } from '@ant-design/icons';
-import { Button, Space, Tag, Tooltip } from 'antd';
+import { Space, Tag, Tooltip } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../api/upload-api';
 import { IMAGE_MAX_MB } from '../utils/upload-rules';
 import MediaUploadButton, { type Uploader } from './MediaUploadButton';
+import { Button } from './Button';
 
 interface Props {
   value?: unknown;

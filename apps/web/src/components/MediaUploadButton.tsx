@@ -3,12 +3,13 @@
  * §5), sends it to the upload service with progress, and hands back the stored file's id.
  */
 import { UploadOutlined } from '@ant-design/icons';
-import { App, Button, Progress, Upload } from 'antd';
+import { App, Progress, Upload } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/api-error';
 import { uploadMedia } from '../api/upload-api';
 import { checkImage, checkVideo } from '../utils/upload-rules';
+import { Button } from './Button';
 
 /** Sends a file and resolves with the id the field keeps. */
 export type Uploader = (file: File, onProgress: (percent: number) => void) => Promise<string>;

@@ -4,11 +4,12 @@
  * becomes the field's value; the preview reads the file back by that id.
  */
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Space } from 'antd';
+import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../api/upload-api';
 import { IMAGE_MAX_MB, VIDEO_MAX_MB } from '../utils/upload-rules';
 import MediaUploadButton, { type Uploader } from './MediaUploadButton';
+import { Button } from './Button';
 
 export type { Uploader } from './MediaUploadButton';
 

@@ -248,36 +248,6 @@ const base = {
     open: 'Open',
     openNamed: 'Open {{name}}',
   },
-  operationLog: {
-    actions: {
-      auth: { login: 'Signed in', logout: 'Signed out', changePassword: 'Changed the password' },
-      account: { resetPassword: 'Reset a password' },
-      role: { authorize: 'Authorized a role' },
-      upload: { create: 'Uploaded a file' },
-      device: {
-        bind: 'Bound machines',
-        credentials: 'Issued new machine secrets',
-        debug: 'Sent a debugging command',
-        lock: 'Locked machines',
-        unlock: 'Unlocked machines',
-        startup: 'Started machines up',
-        shutdown: 'Shut machines down',
-        restart: 'Restarted machines',
-      },
-      'device-channel': { refill: 'Refilled channels' },
-      'channel-config': { distribute: 'Distributed a channel configuration' },
-      'menu-release': { push: 'Pushed a menu', rollback: 'Rolled a menu back' },
-      'code-rule': { next: 'Took the next product code' },
-    },
-    verbs: {
-      create: 'Created a record in {{resource}}',
-      update: 'Edited a record in {{resource}}',
-      delete: 'Deleted records from {{resource}}',
-      import: 'Imported records into {{resource}}',
-      reveal: 'Revealed a key in {{resource}}',
-    },
-    request: 'Other operation ({{method}} {{path}})',
-  },
   partnerAccount: { merchantTitle: 'Merchant accounts', storeTitle: 'Store accounts' },
   resources: {
     account: {

@@ -244,36 +244,6 @@ const base = {
     open: '開啟',
     openNamed: '開啟 {{name}}',
   },
-  operationLog: {
-    actions: {
-      auth: { login: '登入', logout: '登出', changePassword: '修改密碼' },
-      account: { resetPassword: '重設密碼' },
-      role: { authorize: '角色授權' },
-      upload: { create: '上傳檔案' },
-      device: {
-        bind: '綁定機器',
-        credentials: '重設機器金鑰',
-        debug: '傳送偵錯指令',
-        lock: '鎖定機器',
-        unlock: '解鎖機器',
-        startup: '機器開機',
-        shutdown: '機器關機',
-        restart: '重新啟動機器',
-      },
-      'device-channel': { refill: '料道補料' },
-      'channel-config': { distribute: '分配料道配置' },
-      'menu-release': { push: '派送菜單', rollback: '回滾菜單' },
-      'code-rule': { next: '取用下一個商品編號' },
-    },
-    verbs: {
-      create: '新增{{resource}}',
-      update: '修改{{resource}}',
-      delete: '刪除{{resource}}',
-      import: '匯入{{resource}}',
-      reveal: '檢視{{resource}}的金鑰',
-    },
-    request: '其他操作（{{method}} {{path}}）',
-  },
   partnerAccount: { merchantTitle: '商戶帳號', storeTitle: '門市帳號' },
   resources: {
     account: {

@@ -244,36 +244,6 @@ const base = {
     open: '打开',
     openNamed: '打开 {{name}}',
   },
-  operationLog: {
-    actions: {
-      auth: { login: '登录', logout: '退出登录', changePassword: '修改密码' },
-      account: { resetPassword: '重置密码' },
-      role: { authorize: '角色授权' },
-      upload: { create: '上传文件' },
-      device: {
-        bind: '绑定机器',
-        credentials: '重置机器密钥',
-        debug: '发送调试指令',
-        lock: '锁定机器',
-        unlock: '解锁机器',
-        startup: '机器开机',
-        shutdown: '机器关机',
-        restart: '重启机器',
-      },
-      'device-channel': { refill: '料道补料' },
-      'channel-config': { distribute: '分配料道配置' },
-      'menu-release': { push: '下发菜单', rollback: '回滚菜单' },
-      'code-rule': { next: '取用下一个商品编码' },
-    },
-    verbs: {
-      create: '新增{{resource}}',
-      update: '修改{{resource}}',
-      delete: '删除{{resource}}',
-      import: '导入{{resource}}',
-      reveal: '查看{{resource}}的密钥',
-    },
-    request: '其他操作（{{method}} {{path}}）',
-  },
   partnerAccount: { merchantTitle: '商户账号', storeTitle: '门店账号' },
   resources: {
     account: {

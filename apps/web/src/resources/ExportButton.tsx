@@ -1,9 +1,10 @@
 /** Export the current list (same filters and sort) as Excel or CSV. */
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown } from 'antd';
+import { App, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resourceApi, saveFile, type FileFormat } from '../api/resource-api';
 import { useClickGuard } from '../utils/click-guard';
+import { Button } from '../components/Button';
 
 export default function ExportButton({
   resource,
@@ -35,7 +36,7 @@ export default function ExportButton({
         onClick: ({ key }) => run(key as FileFormat),
       }}
     >
-      <Button icon={<DownloadOutlined />} loading={busy} data-testid="export">
+      <Button icon={<DownloadOutlined />} loading={busy} data-testid="export" guardMs={0}>
         {t('common.export')}
       </Button>
     </Dropdown>

@@ -6,17 +6,17 @@
  */
 import { FileExcelOutlined, FileTextOutlined, InboxOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Modal, Progress, Space, Table, Typography, Upload } from 'antd';
+import { Alert, App, Modal, Progress, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/api-error';
 import { resourceApi, saveFile, type FileFormat } from '../api/resource-api';
 import type { ImportResult } from '../api/types';
-import { useClickGuard } from '../utils/click-guard';
 import { isImportFile } from '../utils/upload-rules';
 import { fieldLabelKey, titleKey } from './field-meta';
 import { newProgressKey, progressPercent, useImportProgress } from './use-import-progress';
 import { resourceKeys } from './use-ref-options';
+import { Button } from '../components/Button';
 
 type RowError = ImportResult['errors'][number];
 interface Outcome {
@@ -79,8 +79,6 @@ export default function ImportDialog({ resource, open, onClose, onImported }: Pr
       setProgressKey(null);
     }
   };
-  const [checking, check] = useClickGuard(() => void send(true));
-  const [running, run] = useClickGuard(() => void send(false));
   const template = async (format: FileFormat) => {
     try {
       saveFile(await resourceApi.template(resource, format));
@@ -105,11 +103,18 @@ export default function ImportDialog({ resource, open, onClose, onImported }: Pr
       destroyOnHidden
       footer={
         <Space>
-          <Button onClick={close}>{t('common.close')}</Button>
-          <Button disabled={!file || busy || checking} onClick={check} data-testid="import-check">
+          <Button onClick={close} guardMs={0}>
+            {t('common.close')}
+          </Button>
+          <Button disabled={!file || busy} onClick={() => void send(true)} data-testid="import-check">
             {t('importer.check')}
           </Button>
-          <Button type="primary" disabled={!file || busy || running} onClick={run} data-testid="import-run">
+          <Button
+            type="primary"
+            disabled={!file || busy}
+            onClick={() => void send(false)}
+            data-testid="import-run"
+          >
             {t('importer.run')}
           </Button>
         </Space>

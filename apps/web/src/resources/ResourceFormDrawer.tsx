@@ -4,7 +4,7 @@
  * validation errors land on their fields.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Drawer, Form, Space, Spin } from 'antd';
+import { App, Drawer, Form, Space, Spin } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '@brewfleet/contracts/resource';
@@ -17,7 +17,7 @@ import { fieldRules } from './field-rules';
 import { toFormValues, toRequestBody } from './form-values';
 import { showFieldErrors } from './server-errors';
 import { resourceKeys } from './use-ref-options';
-import GuardedButton from '../components/GuardedButton';
+import { Button } from '../components/Button';
 
 /** Replaces the control of a field (a tree picker for a parent, radio buttons for a type …). */
 export type FieldRenderers = Partial<Record<string, (mode: FormMode) => ReactNode>>;
@@ -117,15 +117,12 @@ export default function ResourceFormDrawer({
       destroyOnHidden
       extra={
         <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <GuardedButton
-            type="primary"
-            loading={saving}
-            onClick={() => void save()}
-            data-testid="drawer-save"
-          >
+          <Button onClick={onClose} guardMs={0}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="primary" loading={saving} onClick={() => void save()} data-testid="drawer-save">
             {t('common.save')}
-          </GuardedButton>
+          </Button>
         </Space>
       }
     >

@@ -11,7 +11,7 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Dropdown, Popconfirm, Space, Typography } from 'antd';
+import { App, Card, Dropdown, Popconfirm, Space, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig, TableProps } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -20,7 +20,7 @@ import type { ResourceDef } from '@brewfleet/contracts/resource';
 import { resourceApi, type ListBody } from '../api/resource-api';
 import type { Row } from '../api/types';
 import { useHasPermission } from '../app/stores/permission-store';
-import GuardedButton from '../components/GuardedButton';
+import { Button } from '../components/Button';
 import { useClickGuard } from '../utils/click-guard';
 import { useUserStore } from '../app/stores/user-store';
 import CellValue from './CellValue';
@@ -156,7 +156,8 @@ export default function ResourcePage({
   const canExport = can(perms.export);
   const actions = rowActions.filter((a) => !a.permission || can(a.permission));
 
-  const drawerDef = useMemo(() => formDef(def, form), [def, form]);
+  const editing = formTarget?.mode === 'update' ? formTarget.id : undefined;
+  const drawerDef = useMemo(() => formDef(def, form, editing), [def, form, editing]);
   const changed = useCallback(() => onChanged?.(), [onChanged]);
   const closeForm = useCallback(() => setFormTarget(null), []);
   const creating = formTarget?.mode === 'create';
@@ -252,7 +253,7 @@ export default function ResourcePage({
                   onClick: ({ key }) => rowActions.find((action) => action.key === key)?.onClick(row),
                 }}
               >
-                <Button type="link" size="small" icon={<DownOutlined />} iconPlacement="end">
+                <Button type="link" size="small" icon={<DownOutlined />} iconPlacement="end" guardMs={0}>
                   {t('common.more')}
                 </Button>
               </Dropdown>
@@ -264,7 +265,7 @@ export default function ResourcePage({
                 cancelText={t('common.cancel')}
                 onConfirm={() => remove([row.id])}
               >
-                <Button type="link" size="small" danger>
+                <Button type="link" size="small" danger guardMs={0}>
                   {t('common.delete')}
                 </Button>
               </Popconfirm>
@@ -319,7 +320,7 @@ export default function ResourcePage({
               cancelText={t('common.cancel')}
               onConfirm={() => guardedRemove(selected)}
             >
-              <Button danger icon={<DeleteOutlined />} disabled={removing}>
+              <Button danger icon={<DeleteOutlined />} disabled={removing} guardMs={0}>
                 {t('common.deleteSelected')}
               </Button>
             </Popconfirm>
@@ -332,7 +333,7 @@ export default function ResourcePage({
           {canExport && (
             <ExportButton resource={def.name} filters={{ ...allFilters, ...(sort ? { sort } : {}) }} />
           )}
-          <GuardedButton
+          <Button
             icon={<ReloadOutlined />}
             aria-label={t('common.refresh')}
             onClick={() => void list.refetch()}

@@ -3,13 +3,14 @@
  * filters as fit beside the buttons, the rest behind "More filters" (they keep their values).
  */
 import { DownOutlined, SearchOutlined, UndoOutlined, UpOutlined } from '@ant-design/icons';
-import { Button, Form, Space } from 'antd';
+import { Form, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '@brewfleet/contracts/resource';
 import { fieldLabel, searchEntries } from './field-meta';
 import FieldInput from './FieldInput';
 import { useFiltersPerRow } from './use-filters-per-row';
+import { Button } from '../components/Button';
 
 interface Props {
   def: ResourceDef;
@@ -66,6 +67,7 @@ export default function SearchForm({ def, hidden = [], onSearch }: Props) {
                 aria-expanded={expanded}
                 onClick={() => setExpanded((e) => !e)}
                 data-testid="search-more"
+                guardMs={0}
               >
                 {expanded ? t('common.fewerFilters') : t('common.moreFilters')}
               </Button>

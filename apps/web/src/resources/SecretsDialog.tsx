@@ -5,7 +5,7 @@
  */
 import { EyeOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Modal, Spin, Typography } from 'antd';
+import { Descriptions, Modal, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '@brewfleet/contracts/resource';
@@ -14,6 +14,7 @@ import type { Row } from '../api/types';
 import { useHasPermission } from '../app/stores/permission-store';
 import { fieldLabel } from './field-meta';
 import { resourceKeys } from './use-ref-options';
+import { Button } from '../components/Button';
 
 interface Props {
   def: ResourceDef;
@@ -90,7 +91,11 @@ export default function SecretsDialog({ def, row, onClose }: Props) {
       open={!!row}
       onCancel={onClose}
       title={t('secrets.title', { name: String(row?.name ?? '') })}
-      footer={<Button onClick={onClose}>{t('common.close')}</Button>}
+      footer={
+        <Button onClick={onClose} guardMs={0}>
+          {t('common.close')}
+        </Button>
+      }
       destroyOnHidden
       width={560}
     >

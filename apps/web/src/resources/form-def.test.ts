@@ -22,6 +22,24 @@ describe('form definitions', () => {
     expect(def.permissions).toBe(accountResource.permissions);
   });
 
+  it('shows the fields a row keeps fixed without letting them change or sending them', async () => {
+    // One's own merchant: its administrator may not change its status or superior.
+    const shape = { fixedOnEdit: (id: string) => (id === '7' ? ['status', 'parentId'] : []) };
+    const own = formDef(merchantResource, shape, '7');
+    const keys = formEntries(own, 'update').map(([k]) => k);
+    expect(keys).toEqual(expect.arrayContaining(['status', 'parentId', 'name']));
+    expect(own.fields.status.createOnly).toBe(true);
+    const values = { name: 'Formosa North', status: 'suspended', parentId: '1', principal: 'Lin' };
+    const body = await toRequestBody(own, 'update', values, plain);
+    expect(body).not.toHaveProperty('status');
+    expect(body).not.toHaveProperty('parentId');
+    expect(body).toMatchObject({ name: 'Formosa North', principal: 'Lin' });
+    // Another merchant's row, and any new one, may set both.
+    const other = await toRequestBody(formDef(merchantResource, shape, '8'), 'update', values, plain);
+    expect(other).toMatchObject({ status: 'suspended', parentId: '1' });
+    expect(formDef(merchantResource, shape)).toBe(merchantResource);
+  });
+
   it('sends only the fields of the form: an edit does not clear the others', async () => {
     const def = formDef(accountResource, { fields: ['name', 'phone'] });
     const body = await toRequestBody(def, 'update', { name: 'Ann', phone: '' }, plain);

@@ -3,13 +3,10 @@
  * `name` per language) shows `name` in lists as the name of the console's language, falling back to
  * the default name (contracts localized-names.ts).
  */
-import type { ResourceDef } from '@brewfleet/contracts/resource';
+import { localizedFieldOf, type ResourceDef } from '@brewfleet/contracts/resource';
 import { nameIn } from '@brewfleet/contracts/localized-names';
 
-/** The localized field that gives `key` per language, if the resource has one. */
-export function localizedFieldOf(def: ResourceDef, key: string): string | undefined {
-  return Object.entries(def.fields).find(([, fd]) => fd.kind === 'localized' && fd.of === key)?.[0];
-}
+export { localizedFieldOf };
 
 /** The value a list shows for `key` of `row`: in `language` when the resource names it per language. */
 export function shownValue(

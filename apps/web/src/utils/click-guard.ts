@@ -22,11 +22,16 @@ export function guardClicks<A extends unknown[]>(
   };
 }
 
-/** Hook form: `[disabled, onClick]` for a button. */
+/**
+ * Hook form: `[disabled, onClick]` for a button; `onClick` answers whether the click was accepted.
+ * `lockAfterEvent` shows the lock only once the click's event is over: a submit button disabled
+ * while its click is being dispatched would cancel the very submission it was clicked for.
+ */
 export function useClickGuard<A extends unknown[]>(
   handler: (...args: A) => void,
   ms = CLICK_GUARD_MS,
-): [boolean, (...args: A) => void] {
+  { lockAfterEvent = false }: { lockAfterEvent?: boolean } = {},
+): [boolean, (...args: A) => boolean] {
   const [disabled, setDisabled] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef(handler);
@@ -36,15 +41,17 @@ export function useClickGuard<A extends unknown[]>(
   useEffect(() => () => clearTimeout(timer.current), []);
   const onClick = useCallback(
     (...args: A) => {
-      if (timer.current !== undefined) return;
-      setDisabled(true);
+      if (timer.current !== undefined) return false;
+      if (lockAfterEvent) setTimeout(() => timer.current !== undefined && setDisabled(true), 0);
+      else setDisabled(true);
       timer.current = setTimeout(() => {
         timer.current = undefined;
         setDisabled(false);
       }, ms);
       latest.current(...args);
+      return true;
     },
-    [ms],
+    [ms, lockAfterEvent],
   );
   return [disabled, onClick];
 }

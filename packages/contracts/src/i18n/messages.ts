@@ -394,6 +394,64 @@ export const MESSAGES = {
     tw: '缺少欄位：{{column}}',
   },
   'msg.duplicateInFile': { en: 'Duplicate in this file', zh: '文件内重复', tw: '檔案內重複' },
+  // Operation-log actions as sentences (operation-log-actions.ts): the System log screen and its export.
+  'log.auth.login': { en: 'Signed in', zh: '登录', tw: '登入' },
+  'log.auth.logout': { en: 'Signed out', zh: '退出登录', tw: '登出' },
+  'log.auth.changePassword': { en: 'Changed the password', zh: '修改密码', tw: '修改密碼' },
+  'log.account.resetPassword': { en: 'Reset a password', zh: '重置密码', tw: '重設密碼' },
+  'log.role.authorize': { en: 'Authorized a role', zh: '角色授权', tw: '角色授權' },
+  'log.upload.create': { en: 'Uploaded a file', zh: '上传文件', tw: '上傳檔案' },
+  'log.device.bind': { en: 'Bound machines', zh: '绑定机器', tw: '綁定機器' },
+  'log.device.credentials': { en: 'Issued new machine secrets', zh: '重置机器密钥', tw: '重設機器金鑰' },
+  'log.device.debug': { en: 'Sent a debugging command', zh: '发送调试指令', tw: '傳送偵錯指令' },
+  'log.device.lock': { en: 'Locked machines', zh: '锁定机器', tw: '鎖定機器' },
+  'log.device.unlock': { en: 'Unlocked machines', zh: '解锁机器', tw: '解鎖機器' },
+  'log.device.startup': { en: 'Started machines up', zh: '机器开机', tw: '機器開機' },
+  'log.device.shutdown': { en: 'Shut machines down', zh: '机器关机', tw: '機器關機' },
+  'log.device.restart': { en: 'Restarted machines', zh: '重启机器', tw: '重新啟動機器' },
+  'log.device-channel.refill': { en: 'Refilled channels', zh: '料道补料', tw: '料道補料' },
+  'log.channel-config.distribute': {
+    en: 'Distributed a channel configuration',
+    zh: '分配料道配置',
+    tw: '分配料道配置',
+  },
+  'log.menu-release.push': { en: 'Pushed a menu', zh: '下发菜单', tw: '派送菜單' },
+  'log.menu-release.rollback': { en: 'Rolled a menu back', zh: '回滚菜单', tw: '回滾菜單' },
+  'log.code-rule.next': {
+    en: 'Took the next product code',
+    zh: '取用下一个商品编码',
+    tw: '取用下一個商品編號',
+  },
+  'log.verb.create': {
+    en: 'Created a record in {{resource}}',
+    zh: '新增{{resource}}',
+    tw: '新增{{resource}}',
+  },
+  'log.verb.update': {
+    en: 'Edited a record in {{resource}}',
+    zh: '修改{{resource}}',
+    tw: '修改{{resource}}',
+  },
+  'log.verb.delete': {
+    en: 'Deleted records from {{resource}}',
+    zh: '删除{{resource}}',
+    tw: '刪除{{resource}}',
+  },
+  'log.verb.import': {
+    en: 'Imported records into {{resource}}',
+    zh: '导入{{resource}}',
+    tw: '匯入{{resource}}',
+  },
+  'log.verb.reveal': {
+    en: 'Revealed a key in {{resource}}',
+    zh: '查看{{resource}}的密钥',
+    tw: '檢視{{resource}}的金鑰',
+  },
+  'log.request': {
+    en: 'Other operation ({{method}} {{path}})',
+    zh: '其他操作（{{method}} {{path}}）',
+    tw: '其他操作（{{method}} {{path}}）',
+  },
 } as const satisfies Record<string, Entry>;
 
 export type MessageKey = keyof typeof MESSAGES;

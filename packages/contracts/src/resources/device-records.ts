@@ -174,6 +174,31 @@ export const DEVICE_LOG_MESSAGE_KEYS = Object.keys({
   channelRefill: 1,
 } satisfies Record<DeviceLogMessageKey, 1>) as DeviceLogMessageKey[];
 
+/**
+ * Why the server ended a command, as a key and its parameters stored beside the English `reason`,
+ * so the console words it in the reader's language. A reason a machine wrote (why it rejected a
+ * menu) has no key: it stays the machine's own words.
+ */
+export interface CommandReasons {
+  /** Not finished before its expiry. */
+  expired: Record<string, never>;
+  /** Larger (bytes) than the machine's MQTT Maximum Packet Size (limit), so never sent. */
+  tooLarge: { bytes: number; limit: number };
+  /** Replaced by a newer menu for the same machine before it took this one. */
+  supersededByMenu: Record<string, never>;
+  /** Replaced by a newer channel configuration for the same machine. */
+  supersededByChannels: Record<string, never>;
+}
+export type CommandReasonKey = keyof CommandReasons;
+
+/** Every reason key, for checks that each has its text in every language. */
+export const COMMAND_REASON_KEYS = Object.keys({
+  expired: 1,
+  tooLarge: 1,
+  supersededByMenu: 1,
+  supersededByChannels: 1,
+} satisfies Record<CommandReasonKey, 1>) as CommandReasonKey[];
+
 /** Remote commands, each a row with its state (issue 5 §4). Issued through the device routes. */
 export const deviceCommandResource = defineResource({
   name: 'device-command',
@@ -192,6 +217,9 @@ export const deviceCommandResource = defineResource({
     issuedBy: f.text({ readOnly: true }),
     attempts: f.int({ readOnly: true }),
     reason: f.text({ readOnly: true }),
+    /** The server's reasons as a key and parameters (CommandReasons), worded by the console. */
+    reasonKey: f.text({ readOnly: true, list: false }),
+    reasonParams: f.json({ readOnly: true }),
     /** A rejected menu's reasons, product by product. */
     details: f.json({ readOnly: true }),
     menuReleaseId: f.ref('menu-release', { readOnly: true, search: 'eq', list: false }),

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { ChannelsCommandParams, IssuedCommand } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { queueCommands } from './commands.ts';
+import { setReason } from './command-reasons.ts';
 
 /** The command's params from a configuration's rows (the channel-config resource's columns). */
 export function channelsParams(
@@ -42,7 +43,7 @@ export async function queueChannelCommands(
   issuedBy: { userId: string | null; account: string },
 ): Promise<IssuedCommand[]> {
   await tx.execute(sql`
-    update device_command set state = 'expired', reason = 'superseded by a newer channel configuration',
+    update device_command set state = 'expired', ${setReason('supersededByChannels', {})},
       finished_at = now(), updated_at = now()
     where type = 'channels' and state in ('queued', 'sent', 'acknowledged') and device_id in ${deviceIds}`);
   return queueCommands(

@@ -13,6 +13,7 @@ import { inScope, SYSTEM } from '../../platform/db/scope.ts';
 import { appendDeviceLog } from './device-log.ts';
 import { refreshReleases } from './menu-state.ts';
 import type { FleetBus, FleetEvents } from './fleet-bus.ts';
+import { reasonText, setReason } from './command-reasons.ts';
 
 const BATCH = 200;
 const PUBLISH_TIMEOUT_MS = 5000;
@@ -134,7 +135,10 @@ export function startCommandDelivery(opts: {
 async function expire(tx: Db): Promise<number> {
   const expired = await rows<{ device_id: string; type: string; menu_release_id: string | null }>(
     tx,
-    sql`update device_command set state = 'expired', finished_at = now(), reason = coalesce(reason, 'expired'),
+    // A reason given earlier stays (with its key); otherwise it expired.
+    sql`update device_command set state = 'expired', finished_at = now(),
+          reason = coalesce(reason, ${reasonText('expired', {})}),
+          reason_key = case when reason is null then 'expired' else reason_key end,
           updated_at = now()
         where state in ('queued', 'sent', 'acknowledged') and expires_at <= now()
         returning device_id::text, type, menu_release_id::text`,
@@ -171,11 +175,11 @@ async function failTooLarge(db: Db, packet: FleetEvents['packetDiscarded'][0]): 
   }
   if (typeof commandId !== 'string') return;
   const params = { bytes: packet.bytes, limit: packet.maxPacketSize };
-  const reason = `too large for the machine: ${params.bytes} bytes, its MQTT Maximum Packet Size is ${params.limit}`;
+  const reason = reasonText('tooLarge', params);
   await inScope(db, SYSTEM, async (tx) => {
     const failed = await rows<{ device_id: string; type: string; menu_release_id: string | null }>(
       tx,
-      sql`update device_command set state = 'failed', finished_at = now(), reason = ${reason}, updated_at = now()
+      sql`update device_command set state = 'failed', finished_at = now(), ${setReason('tooLarge', params)}, updated_at = now()
           where serial_number = ${topic.serialNumber} and command_id = ${commandId}
             and state in ('queued', 'sent', 'acknowledged')
           returning device_id::text, type, menu_release_id::text`,

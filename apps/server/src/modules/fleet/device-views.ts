@@ -13,6 +13,7 @@ import {
   type DeviceCounters,
   type DeviceDetail,
   type DeviceMap,
+  type Language,
   type MapPoint,
   MAP_POINT_LIMIT,
   type MerchantMachines,
@@ -26,6 +27,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { Registered, Row } from '../../platform/crud/types.ts';
 import type { FleetDeps } from './deps.ts';
 import { merchantName } from '../tenancy/merchant-names.ts';
+import { nameInSql } from '../../platform/crud/localized-sql.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -195,7 +197,7 @@ export function registerDeviceViews(app: FastifyInstance, deps: FleetDeps, reg: 
           .from(reg.table)
           .where(where(request.user, [sql`device.id = ${id}`]))) as Row[];
         if (!device) throw new AppError(404, 'msg.deviceNotFound');
-        return detailOf(tx, reg, device, request.timeZone);
+        return detailOf(tx, reg, device, request.timeZone, request.lang);
       });
       // A store user does not see its merchant's row, but the machine it sees is that merchant's.
       // Read after the request's transaction: PGlite has one connection.
@@ -213,11 +215,17 @@ export function registerDeviceViews(app: FastifyInstance, deps: FleetDeps, reg: 
 const rowJson = sql`(to_jsonb(r) - 'merchant_id' - 'store_id' - 'created_by')
   || jsonb_build_object('id', r.id::text, 'device_id', r.device_id::text)`;
 
-async function detailOf(tx: Db, reg: Registered, device: Row, timeZone: string): Promise<DeviceDetail> {
+async function detailOf(
+  tx: Db,
+  reg: Registered,
+  device: Row,
+  timeZone: string,
+  lang: Language,
+): Promise<DeviceDetail> {
   const id = String(device.id);
   const [names] = await rows<Row>(
     tx,
-    sql`select m.name as model_name, t.name as type_name, m.basic_maintenance_cups, m.deep_maintenance_cups,
+    sql`select m.name as model_name, ${nameInSql(sql`t.names`, sql`t.name`, lang)} as type_name, m.basic_maintenance_cups, m.deep_maintenance_cups,
                mm.name as merchant_name, s.name as store_name
         from device d join device_model m on m.id = d.model_id join device_type t on t.id = m.device_type_id
         left join merchant mm on mm.id = d.merchant_id left join store s on s.id = d.store_id

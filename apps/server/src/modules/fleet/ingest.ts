@@ -455,6 +455,9 @@ async function writeAcks(tx: Db, b: Batch, log: LogLine[], result: BatchResult) 
           acknowledged_at = coalesce(c.acknowledged_at, now()),
           finished_at = case when x.stage = 'received' then c.finished_at else now() end,
           reason = coalesce(x.reason, c.reason),
+          -- A machine's reason is its own words: no key of the server's goes with it.
+          reason_key = case when x.reason is null then c.reason_key end,
+          reason_params = case when x.reason is null then c.reason_params end,
           details = coalesce(x.details, c.details),
           updated_at = now()
         from jsonb_to_recordset(${json([...furthest.values()])}) as x(device_id bigint, command_id text, stage text, reason text,

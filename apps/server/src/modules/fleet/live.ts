@@ -76,7 +76,7 @@ export function registerLive(app: FastifyInstance, deps: FleetDeps) {
           ),
           changedCommands: await rows<Record<string, unknown>>(
             tx,
-            sql`select id::text, device_id::text, type, state, attempts, reason, details, menu_release_id::text,
+            sql`select id::text, device_id::text, type, state, attempts, reason, reason_key, reason_params, details, menu_release_id::text,
                        ${iso(sql`updated_at`)} as updated_at
                 from device_command where updated_at > ${since}::timestamptz - ${OVERLAP}
                   and ${visibleTo(commands, request.user) ?? sql`true`} ${ids ? sql`and device_id in ${ids}` : sql``}
@@ -110,6 +110,8 @@ export function registerLive(app: FastifyInstance, deps: FleetDeps) {
             state: c.state as LiveCommand['state'],
             attempts: Number(c.attempts),
             reason: (c.reason as string) ?? null,
+            reasonKey: (c.reason_key as string) ?? null,
+            reasonParams: (c.reason_params as LiveCommand['reasonParams']) ?? null,
             details: (c.details as LiveCommand['details']) ?? null,
             menuReleaseId: (c.menu_release_id as string) ?? null,
             updatedAt: String(c.updated_at),

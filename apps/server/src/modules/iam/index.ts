@@ -1,6 +1,6 @@
 /** Identity and access management: sign-in, accounts, roles, menus, organizations, operation log. */
 import type { FastifyInstance } from 'fastify';
-import { operationLogResource } from '@brewfleet/contracts';
+import { actionSentence, operationLogResource } from '@brewfleet/contracts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
 import { registerAccounts } from './accounts.ts';
 import type { ModuleDeps } from '../deps.ts';
@@ -17,6 +17,9 @@ export function registerIam(app: FastifyInstance, deps: ModuleDeps) {
   registerOrganizations(app, deps);
   registerRoles(app, deps);
   registerAccounts(app, deps);
-  registerResource(app, deps, operationLogResource);
+  // Its export writes each action as the sentence the System log screen shows.
+  registerResource(app, deps, operationLogResource, {
+    hooks: { exportRow: (row, lang) => ({ ...row, action: actionSentence(String(row.action ?? ''), lang) }) },
+  });
   registerHome(app, deps);
 }

@@ -22,6 +22,7 @@ import type { AuthUser } from '../../platform/auth/auth-user.ts';
 import { openInheritedCatalog } from '../catalog/inherited.ts';
 import { registerMissingProducts } from './missing-products.ts';
 import { menuForDevice, releaseProducts, type ReleaseContent, type TargetDevice } from './menu-content.ts';
+import { setReason } from '../fleet/command-reasons.ts';
 
 const pushBody = z.object({
   id: idSchema,
@@ -102,7 +103,7 @@ export async function pushRelease(tx: Db, actor: PushActor, release: Row, only?:
   const ids = queued.map((q) => q.device.id);
   if (ids.length) {
     await tx.execute(sql`
-      update device_command set state = 'expired', reason = 'superseded by a newer menu', finished_at = now(), updated_at = now()
+      update device_command set state = 'expired', ${setReason('supersededByMenu', {})}, finished_at = now(), updated_at = now()
       where type = 'menu' and state in ('queued', 'sent', 'acknowledged') and device_id = any(${`{${ids.join(',')}}`}::bigint[])`);
     const payload = JSON.stringify(
       queued.map((q) => ({
@@ -255,7 +256,8 @@ export function registerMenus(app: FastifyInstance, deps: FleetDeps, devices: Re
         const machines = await rows<Record<string, unknown>>(
           tx,
           sql`select distinct on (c.device_id) c.device_id::text as "deviceId", c.serial_number as "serialNumber",
-                     d.name, d.online, c.id::text as "commandId", c.state, c.attempts, c.reason, c.details,
+                     d.name, d.online, c.id::text as "commandId", c.state, c.attempts, c.reason,
+                     c.reason_key as "reasonKey", c.reason_params as "reasonParams", c.details,
                      to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
               from device_command c join device d on d.id = c.device_id
               where c.menu_release_id = ${id}

@@ -17,6 +17,7 @@ import { servesMerchant } from '../catalog/sales.ts';
 import { openInheritedCatalog } from '../catalog/inherited.ts';
 import { releaseProducts, type ReleaseContent } from './menu-content.ts';
 import { targetsOf } from './menus.ts';
+import { nameInSql } from '../../platform/crud/localized-sql.ts';
 
 export interface MissingProduct {
   id: string;
@@ -59,7 +60,7 @@ async function missingProducts(
   await openInheritedCatalog(tx, request.user!, store.merchant_id);
   const missing = await rows<MissingProduct>(
     tx,
-    sql`select p.id::text, p.code, p.name, p.family from product p
+    sql`select p.id::text, p.code, ${nameInSql(sql`p.names`, sql`p.name`, request.lang)} as name, p.family from product p
         where ${servesMerchant(sql`p.merchant_id`, store.merchant_id)}
           and p.listed and p.orderable and p.kind <> 'snack' and p.recipe is not null
           and p.family = any(${`{${families.join(',')}}`}::text[])

@@ -45,16 +45,6 @@ export async function insertMerchantAdministrator(
   return role.id;
 }
 
-/**
- * A logo belongs to the merchant it shows, whoever uploaded it (the platform, a superior), so that
- * the merchant's own users may load it.
- */
-async function logoToMerchant(db: Db, row: Row) {
-  if (!row.logo) return;
-  await db.execute(sql`update upload set merchant_id = ${String(row.id)}, store_id = null
-                         where id = ${String(row.logo)} and kind = 'image'`);
-}
-
 export function registerMerchants(app: FastifyInstance, deps: ModuleDeps) {
   const { reg } = registerResource(app, deps, merchantResource, {
     hooks: {
@@ -75,7 +65,6 @@ export function registerMerchants(app: FastifyInstance, deps: ModuleDeps) {
       },
       async afterCreate(row, ctx, values) {
         await addMerchantToScope(ctx.db, String(row.id));
-        await logoToMerchant(ctx.db, row);
         await insertMerchantAdministrator(ctx.db, {
           merchantId: String(row.id),
           account: String(values.loginAccount),
@@ -94,7 +83,6 @@ export function registerMerchants(app: FastifyInstance, deps: ModuleDeps) {
         return input;
       },
       async afterUpdate(row, before, ctx) {
-        if (row.logo !== before.logo) await logoToMerchant(ctx.db, row);
         if (row.status === 'suspended' && before.status !== 'suspended') {
           // Sessions of the whole subtree end now; the session check keeps them out afterwards.
           await ctx.db

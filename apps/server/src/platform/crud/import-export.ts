@@ -18,14 +18,17 @@ import { pgErrorOf, type Db } from '../db/client.ts';
 import { AppError, badRequest, type ErrorDetail } from '../http/errors.ts';
 import { localizeIssue, uniqueViolation } from '../http/plumbing.ts';
 import { inputProblemError, inspectInput } from '../http/input-guard.ts';
-import { all, listConditions, listOrder } from './query.ts';
+import { listOrder } from './query.ts';
+import { listReadCondition } from './inherited.ts';
 import { storedFields } from './table.ts';
 import { progressReporter } from './import-progress.ts';
 import { CONTENT_TYPES, readSheet, writeSheet, type Format } from './spreadsheet.ts';
-import { inRequestScope, visibleTo } from './scope.ts';
+import { inRequestScope } from './scope.ts';
 import type { HookContext, Registered, Row } from './types.ts';
 
 export const EXPORT_MAX_ROWS = 100_000;
+/** The export column naming the owner of an inherited row. */
+export const OWNER_COLUMN = 'owner';
 
 interface Deps {
   db: Db;
@@ -124,22 +127,29 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       const body = request.body as Row & { format: Format; sort?: string };
-      const where = all([
-        visibleTo(reg, request.user),
-        ...listConditions(def, reg.columns, body, request.timeZone),
-      ]);
-      const rows = (await inRequestScope(db, request, (tx) =>
-        tx
+      // The rows the list shows, inherited ones included (crud/inherited.ts).
+      const { rows, owners } = await inRequestScope(db, request, async (tx) => {
+        const { where, owners } = await listReadCondition(reg, tx, request.user, body, request.timeZone);
+        const rows = (await tx
           .select()
           .from(reg.table)
           .where(where)
           .orderBy(...listOrder(reg.columns, body.sort, def.defaultSort))
-          .limit(EXPORT_MAX_ROWS),
-      )) as Row[];
+          .limit(EXPORT_MAX_ROWS)) as Row[];
+        return { rows, owners };
+      });
+      // A resource that inherits says whose each inherited row is (empty: the caller's own). Import
+      // ignores the column: it is no field.
+      const fields: typeof exportFields = reg.hooks.inherited
+        ? [...exportFields, [OWNER_COLUMN, (r) => owners.get(String(r.merchantId)) ?? '']]
+        : exportFields;
       const file = await writeSheet(
         body.format,
-        exportFields.map(([column]) => column),
-        rows.map((r) => exportFields.map(([, value]) => value(r))),
+        fields.map(([column]) => column),
+        rows.map((stored) => {
+          const r = reg.hooks.exportRow ? reg.hooks.exportRow(stored, request.lang) : stored;
+          return fields.map(([, value]) => value(r));
+        }),
         def.name,
       );
       const stamp = new Date().toISOString().slice(0, 10);

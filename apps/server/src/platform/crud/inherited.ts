@@ -9,7 +9,7 @@ import { inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../auth/auth-user.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
-import { all } from './query.ts';
+import { all, listConditions } from './query.ts';
 import { visibleTo } from './scope.ts';
 import type { Registered, Row } from './types.ts';
 
@@ -39,6 +39,34 @@ export function ofMerchant(reg: Registered, merchantId: string, owners: Map<stri
   return owners.size
     ? inArray(reg.columns.merchantId, [merchantId, ...owners.keys()])
     : sql`${reg.columns.merchantId} = ${merchantId}`;
+}
+
+/**
+ * What a list (and its export: the same rows) reads: what the caller may read, filtered. Inherited
+ * rows join it (a sub-merchant's parent's catalog); a merchant filter then means what that merchant
+ * may use: its rows and those it inherits.
+ */
+export async function listReadCondition(
+  reg: Registered,
+  db: Db,
+  user: AuthUser | null,
+  filters: Row,
+  timeZone: string,
+): Promise<{ where: SQL | undefined; owners: Map<string, string> }> {
+  const merchantId = typeof filters.merchantId === 'string' ? filters.merchantId : null;
+  const owners = await inheritedOwners(reg, db, user, merchantId);
+  const byMerchant = owners.size > 0 && merchantId !== null;
+  const where = all([
+    readableTo(reg, user, owners),
+    ...listConditions(
+      reg.def,
+      reg.columns,
+      byMerchant ? { ...filters, merchantId: undefined } : filters,
+      timeZone,
+    ),
+    byMerchant ? ofMerchant(reg, merchantId, owners) : undefined,
+  ]);
+  return { where, owners };
 }
 
 /** The JSON form of an inherited row says so, and whose it is. */

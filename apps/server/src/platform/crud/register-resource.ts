@@ -12,23 +12,34 @@ import {
   deleteSchema,
   idSchema,
   listSchema,
+  localizedFieldOf,
   MACHINE_FAMILIES,
   updateSchema,
+  type FieldDef,
+  type Language,
   type ResourceDef,
   type SelectOption,
 } from '@brewfleet/contracts';
 import { rows, type Db } from '../db/client.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { all, likeValue, listConditions, listOrder } from './query.ts';
+import { all, likeValue, listOrder } from './query.ts';
 import { inRequestScope, tenantValues, visibleTo } from './scope.ts';
 import type { HookContext, Registered, ResourceDeps, ResourceHooks, Row } from './types.ts';
 import { mask } from './secrets.ts';
 import { decryptLongText } from '../auth/long-text.ts';
 import { storedFields, tableFor } from './table.ts';
 import { registerImportExport } from './import-export.ts';
-import { inheritedOwners, markInherited, ofMerchant, readableTo, refuseInherited } from './inherited.ts';
+import {
+  inheritedOwners,
+  listReadCondition,
+  markInherited,
+  ofMerchant,
+  readableTo,
+  refuseInherited,
+} from './inherited.ts';
 import { selectCodes } from '../auth/code-sets.ts';
+import { allNamesSql, nameInSql } from './localized-sql.ts';
 
 const registry = new Map<string, Registered>();
 /** The key of the window count in list queries; no field is called that. */
@@ -52,16 +63,37 @@ export function toItem(reg: Registered, row: Row): Row {
   return item;
 }
 
+/** The upload ids an image or images field of `input` names (none when it is not one, or empty). */
+function uploadIds(fd: FieldDef, value: unknown): string[] {
+  if ((fd.kind !== 'image' && fd.kind !== 'images') || value == null) return [];
+  return (fd.kind === 'images' ? (value as unknown[]) : [value]).map(String);
+}
+
+/**
+ * Uploads follow the row they are saved on: a store's photo, a merchant's logo, a product's images
+ * become the saved row's merchant's and store's (uploads are tenant rows), so that its users may load
+ * them whoever uploaded them — the platform, a superior merchant. In the saving transaction, after
+ * the hooks (a new merchant joins the caller's scope in afterCreate). The caller could see each of
+ * them: `checkReferences` refused any other.
+ */
+async function uploadsFollowRow(def: ResourceDef, row: Row, input: Row, db: Db) {
+  if (def.tenant === 'none') return;
+  const ids = [...new Set(Object.entries(def.fields).flatMap(([key, fd]) => uploadIds(fd, input[key])))];
+  if (!ids.length) return;
+  await db.execute(sql`update upload set merchant_id = ${row.merchantId ?? null}, store_id = ${row.storeId ?? null},
+                         updated_at = now() where kind = 'image' and id in ${ids}`);
+}
+
 /** Check that every ref/refs value points at rows that exist and that the caller may see. */
 export async function checkReferences(def: ResourceDef, input: Row, db: Db, user: AuthUser) {
   for (const [key, fd] of Object.entries(def.fields)) {
-    if ((fd.kind === 'image' || fd.kind === 'images') && input[key] != null) {
-      const uploads = (fd.kind === 'images' ? input[key] : [input[key]]) as string[];
+    if (fd.kind === 'image' || fd.kind === 'images') {
+      const uploads = uploadIds(fd, input[key]);
       if (!uploads.length) continue;
       // Uploads are tenant rows: row-level security limits this to what the caller may see.
       const found = await rows<{ id: string }>(
         db,
-        sql`select id::text from upload where kind = 'image' and id in ${uploads.map(String)}`,
+        sql`select id::text from upload where kind = 'image' and id in ${uploads}`,
       );
       if (found.length !== new Set(uploads).size)
         throw badRequest('msg.refNotFound', { field: key }, [{ field: key, message: 'msg.refNotFound' }]);
@@ -99,22 +131,38 @@ function columnValues(reg: Registered, values: Row): Row {
 }
 
 /**
- * The label of a row in pickers, as SQL: its label column, or for a ref the label of the row it
- * points at (a store's product is named by the product, not its id), followed by the label of
- * `labelContext` when the definition has one. Text, so that a keyword search can match it.
+ * The label of a row in pickers, as SQL: its label column — in `lang` when the resource names it per
+ * language — or for a ref the label of the row it points at (a store's product is named by the
+ * product, not its id), followed by the label of `labelContext` when the definition has one. Text,
+ * so that it sorts; `search` is what a keyword matches: the label with every name of each part.
  */
-function selectLabel(reg: Registered): SQL {
-  const refLabel = (key: string): SQL => {
-    const fd = reg.def.fields[key];
-    const column = reg.columns[key];
-    if (fd?.kind !== 'ref') return sql`${column}::text`;
-    const target = getRegistered(fd.ref!);
-    const targetLabel = target.columns[target.def.labelField];
-    // A row the caller may not see (row-level security) leaves its id rather than nothing.
-    return sql`coalesce((select ${targetLabel}::text from ${target.table} where ${target.columns.id} = ${column}), ${column}::text)`;
+function selectLabel(reg: Registered, lang: Language): { label: SQL; search: SQL } {
+  /** A row's label (and search text) from its own columns. */
+  const own = (of: Registered, key: string) => {
+    const column = of.columns[key];
+    const names = localizedFieldOf(of.def, key);
+    return names
+      ? { label: nameInSql(of.columns[names], column, lang), search: allNamesSql(of.columns[names], column) }
+      : { label: sql`${column}::text`, search: sql`${column}::text` };
   };
-  const label = refLabel(reg.def.labelField);
-  return reg.def.labelContext ? sql`concat_ws(' · ', ${label}, ${refLabel(reg.def.labelContext)})` : label;
+  const part = (key: string) => {
+    const fd = reg.def.fields[key];
+    if (fd?.kind !== 'ref') return own(reg, key);
+    const column = reg.columns[key];
+    const target = getRegistered(fd.ref!);
+    const of = own(target, target.def.labelField);
+    // A row the caller may not see (row-level security) leaves its id rather than nothing.
+    const through = (text: SQL) =>
+      sql`coalesce((select ${text} from ${target.table} where ${target.columns.id} = ${column}), ${column}::text)`;
+    return { label: through(of.label), search: through(of.search) };
+  };
+  const label = part(reg.def.labelField);
+  if (!reg.def.labelContext) return label;
+  const context = part(reg.def.labelContext);
+  return {
+    label: sql`concat_ws(' · ', ${label.label}, ${context.label})`,
+    search: sql`concat_ws(' ', ${label.search}, ${context.search})`,
+  };
 }
 
 export function getRegistered(name: string): Registered {
@@ -194,6 +242,7 @@ export function registerResource(
       })
       .returning()) as Row[];
     await reg.hooks.afterCreate?.(row, ctx, values);
+    await uploadsFollowRow(def, row, values, ctx.db);
     createdValues.set(row, values);
     return row;
   }
@@ -208,16 +257,7 @@ export function registerResource(
       // The total rides along with the page (a window count): one query instead of two. Only a
       // page past the end, which has no row to carry it, needs a count of its own.
       const { list, total, owners } = await inRequestScope(db, request, async (tx) => {
-        // Inherited rows join the list (a sub-merchant's parent's catalog); a merchant filter then
-        // means what that merchant may use: its rows and those it inherits.
-        const merchantId = typeof body.merchantId === 'string' ? body.merchantId : null;
-        const owners = await inheritedOwners(reg, tx, request.user, merchantId);
-        const filters = owners.size && merchantId ? { ...body, merchantId: undefined } : body;
-        const where = all([
-          readableTo(reg, request.user, owners),
-          ...listConditions(def, reg.columns, filters, request.timeZone),
-          owners.size && merchantId ? ofMerchant(reg, merchantId, owners) : undefined,
-        ]);
+        const { where, owners } = await listReadCondition(reg, tx, request.user, body, request.timeZone);
         const found = (await tx
           .select({ ...reg.columns, [TOTAL]: sql<number>`count(*) over ()` })
           .from(table)
@@ -270,7 +310,7 @@ export function registerResource(
             : family === 'none'
               ? sql`${familyColumn} is null`
               : sql`(${familyColumn} = ${family} or ${familyColumn} is null)`;
-        const label = selectLabel(reg);
+        const { label, search } = selectLabel(reg, request.lang);
         const list = await inRequestScope(db, request, async (tx) => {
           // A merchant's options include what it inherits (a sub-merchant's product, its parent's materials).
           const owners = await inheritedOwners(reg, tx, request.user, merchantId);
@@ -280,7 +320,7 @@ export function registerResource(
             .where(
               all([
                 readableTo(reg, request.user, owners),
-                keyword ? sql`${label} ilike ${likeValue(keyword)}` : undefined,
+                keyword ? sql`${search} ilike ${likeValue(keyword)}` : undefined,
                 merchantId && def.tenant !== 'none' ? ofMerchant(reg, merchantId, owners) : undefined,
                 ofFamily,
               ]),
@@ -362,6 +402,7 @@ export function registerResource(
             .where(inArray(reg.columns.id, [id]))
             .returning()) as Row[];
           await reg.hooks.afterUpdate?.(updated, existing, ctx);
+          await uploadsFollowRow(def, updated, values, tx);
           return updated;
         });
         return toItem(reg, row);

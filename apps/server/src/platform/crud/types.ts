@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { ResourceDef, SelectOption } from '@brewfleet/contracts';
+import type { Language, ResourceDef, SelectOption } from '@brewfleet/contracts';
 import type { AuthUser } from '../auth/auth-user.ts';
 import type { Db } from '../db/client.ts';
 import type { ResourceTable } from './table.ts';
@@ -45,6 +45,11 @@ export interface ResourceHooks {
    * `/select` as disabled options: they read as names and cannot be chosen.
    */
   namedOutsideScope?(user: AuthUser): Promise<SelectOption[]>;
+  /**
+   * A row as its export writes it, in the reader's language (the operation log's action as the
+   * sentence its screen shows); default: as stored.
+   */
+  exportRow?(row: Row, lang: Language): Row;
   /** Extra conditions on what the caller may see, on top of tenant scope. */
   visible?(user: AuthUser): SQL | undefined;
   /**

@@ -1,9 +1,10 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@brewfleet/contracts/enums';
 import { HTML_LANG, setLanguage } from '../i18n';
 import { useAppStore } from '../stores/app-store';
+import { Button } from '../../components/Button';
 
 /** Each language is named in its own script, so a reader of any of them can find theirs. */
 export default function LanguageSwitcher({ className }: { className?: string }) {
@@ -28,6 +29,7 @@ export default function LanguageSwitcher({ className }: { className?: string }) 
         icon={<GlobalOutlined />}
         aria-label={`${t('nav.language')}: ${t(`languages.${language}`)}`}
         data-testid="language-switcher"
+        guardMs={0}
       >
         <span lang={HTML_LANG[language]}>{t(`languages.${language}`)}</span>
       </Button>

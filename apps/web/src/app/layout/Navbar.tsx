@@ -1,6 +1,6 @@
 /** Top bar: sidebar toggle, where-am-I breadcrumb, size, language and the user menu. */
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, ConfigProvider, type ThemeConfig } from 'antd';
+import { Breadcrumb, ConfigProvider, type ThemeConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { MenuNode } from '../../api/types';
@@ -12,6 +12,7 @@ import { usePermissionStore } from '../stores/permission-store';
 import LanguageSwitcher from './LanguageSwitcher';
 import SizeSwitcher from './SizeSwitcher';
 import UserMenu from './UserMenu';
+import { Button } from '../../components/Button';
 
 function trail(nodes: MenuNode[], path: string): MenuNode[] | null {
   for (const node of nodes) {
@@ -52,6 +53,7 @@ export default function Navbar() {
         className={tone}
         icon={opened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
         onClick={toggle}
+        guardMs={0}
         aria-label={t('nav.toggleSidebar')}
         aria-expanded={opened}
       />

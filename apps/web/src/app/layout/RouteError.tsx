@@ -1,6 +1,7 @@
 /** Shown when a route fails to load (for example a lazy chunk missing after a deploy). */
-import { Button, Result } from 'antd';
+import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
 
 export default function RouteError() {
   const { t } = useTranslation();

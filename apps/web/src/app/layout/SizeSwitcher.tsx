@@ -1,7 +1,8 @@
 import { FontSizeOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppStore, type ComponentSize } from '../stores/app-store';
+import { Button } from '../../components/Button';
 
 const SIZES: ComponentSize[] = ['small', 'medium', 'large'];
 
@@ -19,7 +20,13 @@ export default function SizeSwitcher({ className }: { className?: string }) {
         onClick: ({ key }) => setSize(key as ComponentSize),
       }}
     >
-      <Button type="text" className={className} icon={<FontSizeOutlined />} aria-label={t('nav.size')} />
+      <Button
+        type="text"
+        className={className}
+        icon={<FontSizeOutlined />}
+        aria-label={t('nav.size')}
+        guardMs={0}
+      />
     </Dropdown>
   );
 }

@@ -4,13 +4,14 @@
  * on right click) to refresh, close, close the others or close all.
  */
 import { CloseOutlined, DownOutlined } from '@ant-design/icons';
-import { Button, Dropdown, type MenuProps } from 'antd';
+import { Dropdown, type MenuProps } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAppStore } from '../stores/app-store';
 import { tagsViewStore, useTagsViewStore } from '../stores/tags-view-store';
 import { viewTitle } from './view-title';
+import { Button } from '../../components/Button';
 
 type Action = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
 
@@ -86,7 +87,7 @@ export default function TabsView() {
         })}
       </ul>
       <Dropdown trigger={['click']} menu={actions(pathname)}>
-        <Button size="small" type="text" aria-label={t('tags.menu')} data-testid="tabs-actions">
+        <Button size="small" type="text" aria-label={t('tags.menu')} data-testid="tabs-actions" guardMs={0}>
           <DownOutlined />
         </Button>
       </Dropdown>

@@ -1,10 +1,11 @@
 import { KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown } from 'antd';
+import { Avatar, Dropdown } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '../session';
 import { useUserStore } from '../stores/user-store';
+import { Button } from '../../components/Button';
 
 const ChangePasswordDialog = lazy(() => import('../../features/profile/ChangePasswordDialog'));
 
@@ -37,6 +38,7 @@ export default function UserMenu({ className }: { className?: string }) {
           className={className}
           aria-label={`${t('nav.userMenu')}: ${name}`}
           data-testid="user-menu"
+          guardMs={0}
         >
           <Avatar size="small" src={icon || undefined} icon={<UserOutlined />} alt="" />
           <span className="navbar-user-name">{name}</span>

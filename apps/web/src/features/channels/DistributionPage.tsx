@@ -4,7 +4,7 @@
  * from a configuration row (`?configName=`), that configuration starts chosen.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Form, Select, Space, Typography } from 'antd';
+import { Alert, App, Card, Empty, Form, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { P } from '@brewfleet/contracts/permissions';
@@ -21,7 +21,7 @@ import ConfigChannelsPreview from './ConfigChannelsPreview';
 import MachinePicker from './MachinePicker';
 import { configChannelsKey, configNamesKey } from './query-keys';
 import '../../resources/resource-page.css';
-import GuardedButton from '../../components/GuardedButton';
+import { Button } from '../../components/Button';
 import './distribution.css';
 
 const PATH = '/chargingBasket-bind';
@@ -130,14 +130,14 @@ export default function DistributionPage() {
           {t('channelDistribution.clearSelection')}
         </Button>
         {can(P.channelConfig.distribute) && (
-          <GuardedButton
+          <Button
             type="primary"
             onClick={distribute}
             disabled={!!missing || !channelRows.length}
             data-testid="distribute"
           >
             {t('channelDistribution.distribute')}
-          </GuardedButton>
+          </Button>
         )}
         {missing && <Typography.Text type="secondary">{missing}</Typography.Text>}
       </Space>

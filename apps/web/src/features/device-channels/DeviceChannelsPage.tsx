@@ -15,7 +15,7 @@ import ResourcePage from '../../resources/ResourcePage';
 import { channelColumns } from './channel-columns';
 import { machineChannelsLocation } from './machine-channels-location';
 import { useRefill } from './use-refill';
-import GuardedButton from '../../components/GuardedButton';
+import { Button } from '../../components/Button';
 import './device-channels.css';
 
 export default function DeviceChannelsPage() {
@@ -30,9 +30,9 @@ export default function DeviceChannelsPage() {
   // Given only to those who may refill: bulk actions turn row selection on.
   const refillSelected = (ids: string[], clear: () => void) =>
     ids.length > 0 && (
-      <GuardedButton onClick={() => refill(ids, clear)} data-testid="refill-selected">
+      <Button onClick={() => refill(ids, clear)} data-testid="refill-selected">
         {t('deviceChannels.refillSelected')}
-      </GuardedButton>
+      </Button>
     );
   return (
     <ResourcePage

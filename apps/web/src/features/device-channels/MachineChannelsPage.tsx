@@ -4,7 +4,7 @@
  * refilled here. A fixed route, reached from the device channels and the device screens.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Result, Select, Typography } from 'antd';
+import { Card, Descriptions, Result, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ import { channelColumns } from './channel-columns';
 import { nextChannelNumber } from './channel-status';
 import { MACHINE_CHANNELS_PATH } from './machine-channels-location';
 import { useRefill } from './use-refill';
-import GuardedButton from '../../components/GuardedButton';
+import { Button } from '../../components/Button';
 import './device-channels.css';
 
 const ARRIVAL_PARAMS = ['deviceId'] as const;
@@ -88,9 +88,9 @@ function MachineChannels({ deviceId }: { deviceId: string }) {
   );
   const refillSelected = (ids: string[], clear: () => void) =>
     ids.length > 0 && (
-      <GuardedButton onClick={() => refill(ids, clear)} data-testid="refill-selected">
+      <Button onClick={() => refill(ids, clear)} data-testid="refill-selected">
         {t('deviceChannels.refillSelected')}
-      </GuardedButton>
+      </Button>
     );
 
   if (device.isError)
@@ -129,7 +129,7 @@ function BackToAll() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Button type="primary" onClick={() => navigate('/machineBasket-index')}>
+    <Button type="primary" onClick={() => navigate('/machineBasket-index')} guardMs={0}>
       {t('machineChannels.allChannels')}
     </Button>
   );

@@ -4,9 +4,10 @@
  * text; the save parses it (form-values.ts) and the form's JSON rule refuses text that does not parse.
  */
 import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
-import { Button, Input, Space, Typography } from 'antd';
+import { Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { checkJson, formatJson } from './json-args';
+import { Button } from '../../components/Button';
 import './json-args.css';
 
 interface Props {

@@ -3,7 +3,7 @@
  * one line each, the kind as a coloured tag. Opened as `?deviceId=` (from a machine's row or detail
  * page) it shows that machine only, until the user asks for all.
  */
-import { Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import ResourcePage from '../../resources/ResourcePage';
 import { useRefOptions } from '../../resources/use-ref-options';
 import { journalMessage } from './journal-message';
 import { KIND_COLORS } from './log-kinds';
+import { Button } from '../../components/Button';
 import '../device/device.css';
 
 const ARRIVAL = ['deviceId'] as const;

@@ -2,12 +2,14 @@
  * The commands this user issued in this session and where each one is now, moved by the live
  * stream: queued → sent → acknowledged → succeeded / failed / expired. Shown while there are some.
  */
-import { Button, Card, List, Space, Typography } from 'antd';
+import { Card, List, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../utils/format';
 import CommandStateTag from './CommandStateTag';
+import { commandReason } from './command-reason';
 import { useCommandTracker } from './command-tracker';
 import type { LiveStatus } from './use-device-live';
+import { Button } from '../../components/Button';
 
 export function LiveBadge({ status }: { status: LiveStatus }) {
   const { t } = useTranslation();
@@ -53,7 +55,9 @@ export default function CommandPanel({ deviceId }: { deviceId?: string }) {
               <Typography.Text strong>{command.deviceName ?? command.deviceId}</Typography.Text>
               <span>{t(`resources.device-command.values.type.${command.type}`)}</span>
               <CommandStateTag state={command.state} />
-              {command.reason && <Typography.Text type="secondary">{command.reason}</Typography.Text>}
+              {command.reason && (
+                <Typography.Text type="secondary">{commandReason(t, command)}</Typography.Text>
+              )}
             </Space>
             <Typography.Text type="secondary">{formatDateTime(command.updatedAt)}</Typography.Text>
           </List.Item>

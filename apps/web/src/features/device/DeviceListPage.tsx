@@ -7,7 +7,7 @@
  * `/device-list?merchantId=…&condition=offline` it starts narrowed (merchant machines links here).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Tag } from 'antd';
+import { App, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +34,7 @@ import SecretsOnceDialog from './SecretsOnceDialog';
 import { useDeviceLive } from './use-device-live';
 import './device.css';
 import SelectedNames from './SelectedNames';
+import { Button } from '../../components/Button';
 
 const PATH = '/device-list';
 const ARRIVAL = ['merchantId', 'storeId', 'condition'] as const;

@@ -10,7 +10,7 @@ import {
   ThunderboltOutlined,
   UnlockOutlined,
 } from '@ant-design/icons';
-import { App, Button, Space } from 'antd';
+import { App, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REMOTE_OPERATIONS } from '@brewfleet/contracts/device-protocol';
@@ -19,6 +19,8 @@ import { deviceApi, type RemoteOperation } from '../../api/device-api';
 import { useHasPermission } from '../../app/stores/permission-store';
 import { commandTracker } from './command-tracker';
 import SelectedNames from './SelectedNames';
+import { Button } from '../../components/Button';
+import { issuedMessage } from './issued-message';
 
 const ICONS: Record<RemoteOperation, ReactNode> = {
   lock: <LockOutlined />,
@@ -54,9 +56,8 @@ export default function RemoteOperations({ ids, names = {}, size = 'middle', onI
     try {
       const commands = await deviceApi.operate(operation, ids);
       commandTracker.getState().track(commands, names);
-      void message.success(
-        t('devices.operationIssued', { operation: t(`devices.operations.${operation}`), count: ids.length }),
-      );
+      const issued = issuedMessage(t, t(`devices.operations.${operation}`), commands);
+      void (issued.nothingNew ? message.info(issued.text) : message.success(issued.text));
       onIssued?.();
     } catch {
       // toasted by the client

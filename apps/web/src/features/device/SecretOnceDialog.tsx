@@ -3,8 +3,9 @@
  * its hash is kept, so closing this dialog loses it. The machine signs in to MQTT with its serial
  * number and this secret (docs/device-protocol.md §2).
  */
-import { Alert, Button, Descriptions, Modal, Typography } from 'antd';
+import { Alert, Descriptions, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
 
 export interface OnceSecret {
   serialNumber: string;
@@ -27,7 +28,7 @@ export default function SecretOnceDialog({
       maskClosable={false}
       destroyOnHidden
       footer={
-        <Button type="primary" onClick={onClose}>
+        <Button type="primary" onClick={onClose} guardMs={0}>
           {t('devices.secret.done')}
         </Button>
       }

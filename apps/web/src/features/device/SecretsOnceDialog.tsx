@@ -5,11 +5,12 @@
  * the file loses them (new ones can be issued again). The sibling of SecretOnceDialog, for a batch.
  */
 import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal, Typography } from 'antd';
+import { Alert, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../api/resource-api';
 import type { OnceSecret } from './SecretOnceDialog';
 import { secretsCsv, secretsFileName } from './secrets-csv';
+import { Button } from '../../components/Button';
 
 export default function SecretsOnceDialog({
   value,
@@ -34,7 +35,7 @@ export default function SecretsOnceDialog({
       maskClosable={false}
       destroyOnHidden
       footer={[
-        <Button key="done" onClick={onClose}>
+        <Button key="done" onClick={onClose} guardMs={0}>
           {t('devices.bulkSecrets.done')}
         </Button>,
         <Button

@@ -15,6 +15,9 @@ export interface TrackedCommand {
   type: string;
   state: CommandState;
   reason?: string | null;
+  /** The server's reason as a key and parameters (command-reason.ts). */
+  reasonKey?: string | null;
+  reasonParams?: Record<string, unknown> | null;
   updatedAt: string;
 }
 
@@ -67,7 +70,14 @@ export const commandTracker = createStore<CommandTrackerState>()((set) => ({
       const state = laterState(old.state, event.state);
       if (state === old.state) return s;
       const commands = [...s.commands];
-      commands[index] = { ...old, state, reason: event.reason, updatedAt: event.updatedAt };
+      commands[index] = {
+        ...old,
+        state,
+        reason: event.reason,
+        reasonKey: event.reasonKey,
+        reasonParams: event.reasonParams,
+        updatedAt: event.updatedAt,
+      };
       return { commands };
     }),
   clear: () => set({ commands: [] }),

@@ -4,19 +4,7 @@
  * platform and merchant administrators also see the counts of what they manage.
  */
 import { useQuery } from '@tanstack/react-query';
-import {
-  Avatar,
-  Button,
-  Card,
-  Col,
-  Empty,
-  List,
-  Row as GridRow,
-  Skeleton,
-  Statistic,
-  Tag,
-  Typography,
-} from 'antd';
+import { Avatar, Card, Col, Empty, List, Row as GridRow, Statistic, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -31,6 +19,7 @@ import { useHasPermission, usePermissionStore } from '../../app/stores/permissio
 import { useUserStore } from '../../app/stores/user-store';
 import { formatDateTime } from '../../utils/format';
 import { actionLabel } from '../operation-log/action-label';
+import { Button } from '../../components/Button';
 import './home.css';
 
 const COUNTS: Array<{
@@ -54,7 +43,7 @@ function pages(nodes: MenuNode[]): MenuNode[] {
 }
 
 export default function HomePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const can = useHasPermission();
   const language = useAppStore((s) => s.language);
@@ -105,11 +94,12 @@ export default function HomePage() {
             {counts.map((c) => (
               <Col key={c.key} xs={12} md={6}>
                 <Link to={c.path} className="home-stat">
-                  {summary.isLoading ? (
-                    <Skeleton.Button active />
-                  ) : (
-                    <Statistic title={t(`home.counts.${c.key}`)} value={data?.[c.key] ?? 0} />
-                  )}
+                  {/* The title stays while the count loads: the link always has a name (axe's link-name). */}
+                  <Statistic
+                    title={t(`home.counts.${c.key}`)}
+                    value={data?.[c.key] ?? 0}
+                    loading={summary.isLoading}
+                  />
                 </Link>
               </Col>
             ))}
@@ -134,6 +124,7 @@ export default function HomePage() {
                     key={node.id}
                     icon={menuIcon(node.icon, false)}
                     onClick={() => navigate(menuPath(node)!)}
+                    guardMs={0}
                   >
                     {pickName(menuNames(node), language)}
                   </Button>
@@ -165,7 +156,7 @@ export default function HomePage() {
                   <List.Item.Meta
                     title={
                       <>
-                        {actionLabel(String(op.action ?? ''), t, i18n)}{' '}
+                        {actionLabel(String(op.action ?? ''), language)}{' '}
                         <Tag color={op.outcome === 'success' ? '#237804' : '#a8071a'}>
                           {t(`resources.operation-log.values.outcome.${String(op.outcome ?? 'success')}`)}
                         </Tag>

@@ -1,10 +1,10 @@
 /** A menu entry whose url is an external address, shown inside the console. */
 import { ExportOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { pickName } from '../../app/i18n';
 import { useAppStore } from '../../app/stores/app-store';
 import { useLayoutStore } from '../../app/stores/layout-store';
+import { Button } from '../../components/Button';
 
 export default function IframePage({
   url,
@@ -20,7 +20,7 @@ export default function IframePage({
   return (
     <div>
       <div style={{ textAlign: 'right', marginBottom: 8 }}>
-        <Button href={url} target="_blank" rel="noopener noreferrer" icon={<ExportOutlined />}>
+        <Button href={url} target="_blank" rel="noopener noreferrer" icon={<ExportOutlined />} guardMs={0}>
           {t('iframe.openNew')}
         </Button>
       </div>

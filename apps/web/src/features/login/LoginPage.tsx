@@ -4,13 +4,14 @@
  * form with 'Please confirm the privacy agreement'.
  */
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Form, Input, Typography } from 'antd';
+import { Card, Checkbox, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { signIn } from '../../api/auth-api';
 import LanguageSwitcher from '../../app/layout/LanguageSwitcher';
 import { startSession } from '../../app/session';
+import { Button } from '../../components/Button';
 import './login.css';
 
 interface Values {

@@ -11,7 +11,7 @@
  * moves).
  */
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Select, Space, Typography } from 'antd';
+import { Alert, Card, Form, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -27,6 +27,7 @@ import MachineMap from './MachineMap';
 import MoveDialog, { type PendingMove } from './MoveDialog';
 import { countByStatus, filterByStatus } from './status-filter';
 import ListTable from '../../resources/ListTable';
+import { Button } from '../../components/Button';
 import './map.css';
 
 export function Legend({ points }: { points: MapPoint[] }) {
@@ -133,6 +134,7 @@ export default function MapPage() {
               setPlacing(null);
             }}
             data-testid="map-edit-toggle"
+            guardMs={0}
           >
             {editing ? t('map.edit.done') : t('map.edit.start')}
           </Button>
@@ -171,6 +173,7 @@ export default function MapPage() {
                       type={placing?.id === m.id ? 'primary' : 'default'}
                       onClick={() => setPlacing({ id: m.id, name: m.name })}
                       data-testid="map-place"
+                      guardMs={0}
                     >
                       {t('map.edit.place')}
                     </Button>

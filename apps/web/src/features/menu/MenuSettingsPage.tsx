@@ -5,7 +5,7 @@
  */
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Popconfirm, Radio, Space, Tag, TreeSelect, Typography } from 'antd';
+import { App, Card, Popconfirm, Radio, Space, Tag, TreeSelect, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ import { useHasPermission } from '../../app/stores/permission-store';
 import ResourceFormDrawer, { type FormTarget } from '../../resources/ResourceFormDrawer';
 import { resourceKeys } from '../../resources/use-ref-options';
 import ListTable from '../../resources/ListTable';
-import GuardedButton from '../../components/GuardedButton';
+import { Button } from '../../components/Button';
 
 const TREE_KEY = ['menu', 'tree'] as const;
 /** Solid colours with white text, readable at AA contrast. */
@@ -166,7 +166,7 @@ export default function MenuSettingsPage() {
               cancelText={t('common.cancel')}
               onConfirm={() => remove(row.id)}
             >
-              <Button type="link" size="small" danger>
+              <Button type="link" size="small" danger guardMs={0}>
                 {t('common.delete')}
               </Button>
             </Popconfirm>
@@ -196,7 +196,7 @@ export default function MenuSettingsPage() {
               {t('menuSettings.addRoot')}
             </Button>
           )}
-          <GuardedButton icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={refresh} />
+          <Button icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={refresh} />
         </Space>
       }
     >

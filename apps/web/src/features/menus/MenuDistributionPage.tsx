@@ -7,7 +7,7 @@
  * Opened as `/menu-distribution?releaseId=…` (from the store and equipment menus) it shows that
  * release's progress.
  */
-import { Button, Space, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import ProgressDrawer from './ProgressDrawer';
 import ReleasePreviewDialog from './ReleasePreviewDialog';
 import { MachinePicker, ProductPicker } from './ReleaseTargetPickers';
 import { useReleaseActions } from './use-release-actions';
+import { Button } from '../../components/Button';
 import './menus.css';
 
 const PATH = '/menu-distribution';

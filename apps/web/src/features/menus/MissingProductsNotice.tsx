@@ -12,7 +12,7 @@ import type { Row } from '../../api/types';
 import { useHasPermission } from '../../app/stores/permission-store';
 import { resourceKeys } from '../../resources/use-ref-options';
 import { menuApi } from './menu-api';
-import GuardedButton from '../../components/GuardedButton';
+import { Button } from '../../components/Button';
 
 interface Props {
   release: Row;
@@ -58,14 +58,14 @@ export default function MissingProductsNotice({ release, onAdded }: Props) {
       })}
       action={
         can(P.storeProduct.create) && (
-          <GuardedButton
+          <Button
             size="small"
             loading={add.isPending}
             onClick={() => add.mutate()}
             data-testid="add-missing-products"
           >
             {t('menuDistribution.preview.addMissing')}
-          </GuardedButton>
+          </Button>
         )
       }
     />

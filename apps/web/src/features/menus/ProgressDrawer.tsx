@@ -14,13 +14,14 @@ import { useHasPermission } from '../../app/stores/permission-store';
 import { formatDateTime } from '../../utils/format';
 import { LiveBadge } from '../device/CommandPanel';
 import CommandStateTag from '../device/CommandStateTag';
+import { commandReason } from '../device/command-reason';
 import { detailPath } from '../device/device-links';
 import type { SkippedMachine } from './menu-api';
 import { colorOf, PHASE_COLORS } from './menu-colors';
 import { ReleaseStateTag } from './MenuTags';
 import { phaseOf, retryTargets, summarize, type ProgressRow } from './progress-merge';
 import { useReleaseProgress } from './use-release-progress';
-import GuardedButton from '../../components/GuardedButton';
+import { Button } from '../../components/Button';
 
 /** Why the server left a machine out: a code (MENU_SKIP_REASONS) said in the user's language. */
 const skipReason = (reason: string): string =>
@@ -78,7 +79,7 @@ export default function ProgressDrawer({ releaseId, skipped = [], onClose, onPus
       title: t('menuProgress.reason'),
       render: (_: unknown, row) => (
         <Space orientation="vertical" size={2}>
-          {row.reason && <Typography.Text>{row.reason}</Typography.Text>}
+          {row.reason && <Typography.Text>{commandReason(t, row)}</Typography.Text>}
           {!!row.details?.length && (
             <ul className="menu-rejection" aria-label={t('menuProgress.details')}>
               {row.details.map((detail, i) => (
@@ -110,17 +111,17 @@ export default function ProgressDrawer({ releaseId, skipped = [], onClose, onPus
       extra={
         <Space>
           <LiveBadge status={live} />
-          <GuardedButton onClick={() => void refetch()} loading={loading}>
+          <Button onClick={() => void refetch()} loading={loading}>
             {t('common.refresh')}
-          </GuardedButton>
+          </Button>
           {can(P.menuRelease.push) && page && retry.length > 0 && (
-            <GuardedButton
+            <Button
               type="primary"
               onClick={() => onPushAgain(page.id, page.version, retry)}
               data-testid="push-again"
             >
               {t('menuDistribution.pushAgain.action', { count: retry.length })}
-            </GuardedButton>
+            </Button>
           )}
         </Space>
       }

@@ -3,7 +3,7 @@
  * (its products, prices and recipes were fixed then, whatever the catalog does later) and from a
  * release's row. Each machine receives its family's part, at its own price where it has one.
  */
-import { Button, Descriptions, Modal, Space, Typography } from 'antd';
+import { Descriptions, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { P } from '@brewfleet/contracts/permissions';
@@ -15,7 +15,7 @@ import MenuContentView from './MenuContentView';
 import { ReleaseStateTag } from './MenuTags';
 import MissingProductsNotice from './MissingProductsNotice';
 import { resourceApi } from '../../api/resource-api';
-import GuardedButton from '../../components/GuardedButton';
+import { Button } from '../../components/Button';
 
 interface Props {
   release: Row | null;
@@ -48,11 +48,13 @@ export default function ReleasePreviewDialog({ release: given, fresh = false, on
       })}
       footer={
         <Space>
-          <Button onClick={onClose}>{fresh ? t('menuDistribution.preview.later') : t('common.close')}</Button>
+          <Button onClick={onClose} guardMs={0}>
+            {fresh ? t('menuDistribution.preview.later') : t('common.close')}
+          </Button>
           {canPush && release && (
-            <GuardedButton type="primary" onClick={() => onPush(release)} data-testid="preview-push">
+            <Button type="primary" onClick={() => onPush(release)} data-testid="preview-push">
               {t('menuDistribution.push.action')}
-            </GuardedButton>
+            </Button>
           )}
         </Space>
       }

@@ -41,6 +41,9 @@ export interface ProgressMachine {
   state: CommandState;
   attempts: number;
   reason: string | null;
+  /** The server's reason as a key and parameters (device/command-reason.ts); absent: the machine's words. */
+  reasonKey?: string | null;
+  reasonParams?: Record<string, unknown> | null;
   details: RejectionDetail[] | null;
   updatedAt: string;
 }

@@ -32,11 +32,15 @@ export function mergeRow(before: ProgressRow | undefined, fetched: ProgressRow):
   if (!before || before.id !== fetched.id) return fetched; // a new command (pushed again) replaces the old
   const state = laterState(before.state, fetched.state);
   if (state === fetched.state) return { ...fetched, attempts: Math.max(before.attempts, fetched.attempts) };
+  // The reason goes with its key: both the page's, or both the fetched row's.
+  const reasonOf = before.reason != null ? before : fetched;
   return {
     ...fetched,
     state,
     attempts: Math.max(before.attempts, fetched.attempts),
-    reason: before.reason ?? fetched.reason,
+    reason: reasonOf.reason,
+    reasonKey: reasonOf.reasonKey,
+    reasonParams: reasonOf.reasonParams,
     updatedAt: before.updatedAt > fetched.updatedAt ? before.updatedAt : fetched.updatedAt,
   };
 }

@@ -15,7 +15,7 @@ import { deviceApi, deviceKeys } from '../../api/device-api';
 import { deviceListPath } from '../device/device-links';
 import '../../resources/resource-page.css';
 import ListTable from '../../resources/ListTable';
-import GuardedButton from '../../components/GuardedButton';
+import { Button } from '../../components/Button';
 
 type Count = Exclude<keyof MerchantMachines, 'merchantId' | 'merchantName'>;
 
@@ -73,7 +73,7 @@ export default function MerchantMachinesPage() {
         </Typography.Title>
       }
       extra={
-        <GuardedButton
+        <Button
           icon={<ReloadOutlined />}
           aria-label={t('common.refresh')}
           onClick={() => void summary.refetch()}

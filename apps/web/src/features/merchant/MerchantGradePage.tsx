@@ -3,7 +3,7 @@
  * status. Choosing a merchant opens it in the merchant form.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Space, Spin, Tag, Tree, Typography } from 'antd';
+import { Card, Empty, Space, Spin, Tag, Tree, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { P } from '@brewfleet/contracts/permissions';
@@ -13,7 +13,10 @@ import { useHasPermission } from '../../app/stores/permission-store';
 import { ENUM_COLORS } from '../../resources/CellValue';
 import { enumLabelKey } from '../../resources/field-meta';
 import ResourceFormDrawer, { type FormTarget } from '../../resources/ResourceFormDrawer';
+import { formDef } from '../../resources/form-def';
+import { useOwnMerchantForm } from './own-merchant-form';
 import { merchantKeys, toMerchantTreeData, type MerchantTreeNode } from './merchant-tree';
+import { Button } from '../../components/Button';
 import '../../resources/resource-page.css';
 
 // Under the resource's key: every change made by the generic screens refreshes it too.
@@ -30,6 +33,10 @@ export default function MerchantGradePage() {
   const canOpen = can(P.merchant.update);
   const close = useCallback(() => setTarget(null), []);
   const refetch = useCallback(() => void tree.refetch(), [tree]);
+  // One's own merchant opens with its status and superior fixed (own-merchant-form.ts).
+  const ownForm = useOwnMerchantForm();
+  const editing = target?.mode === 'update' ? target.id : undefined;
+  const def = useMemo(() => formDef(merchantResource, ownForm, editing), [ownForm, editing]);
 
   const title = (node: MerchantTreeNode) => {
     const m = node.merchant;
@@ -66,8 +73,12 @@ export default function MerchantGradePage() {
       }
       extra={
         <Space>
-          <Button onClick={() => setExpanded(allKeys)}>{t('common.expandAll')}</Button>
-          <Button onClick={() => setExpanded([])}>{t('common.collapseAll')}</Button>
+          <Button onClick={() => setExpanded(allKeys)} guardMs={0}>
+            {t('common.expandAll')}
+          </Button>
+          <Button onClick={() => setExpanded([])} guardMs={0}>
+            {t('common.collapseAll')}
+          </Button>
         </Space>
       }
     >
@@ -87,7 +98,7 @@ export default function MerchantGradePage() {
           !tree.isLoading && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
         )}
       </Spin>
-      <ResourceFormDrawer def={merchantResource} target={target} onClose={close} onSaved={refetch} />
+      <ResourceFormDrawer def={def} target={target} onClose={close} onSaved={refetch} />
     </Card>
   );
 }

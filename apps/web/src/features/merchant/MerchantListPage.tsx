@@ -11,16 +11,19 @@ import ResourcePage from '../../resources/ResourcePage';
 import SecretsDialog from '../../resources/SecretsDialog';
 import { useUserStore } from '../../app/stores/user-store';
 import { isSuspended, useSuspendMerchant } from './use-suspend-merchant';
+import { useOwnMerchantForm } from './own-merchant-form';
 
 export default function MerchantListPage() {
   const { t } = useTranslation();
   const [secretsOf, setSecretsOf] = useState<Row | null>(null);
   const toggleStatus = useSuspendMerchant();
   const ownMerchantId = useUserStore((s) => (s.partnerType === 'merchant' ? s.partnerId : ''));
+  const form = useOwnMerchantForm();
   return (
     <>
       <ResourcePage
         def={merchantResource}
+        form={form}
         rowActions={[
           {
             key: 'status',

@@ -1,7 +1,8 @@
-import { Button, Result } from 'antd';
+import { Result } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Button } from '../../components/Button';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
@@ -16,7 +17,7 @@ export default function NotFoundPage() {
         title={<h1 style={{ margin: 0 }}>{t('errors.notFoundTitle')}</h1>}
         subTitle={t('errors.notFoundText')}
         extra={
-          <Button type="primary" onClick={() => navigate('/home')}>
+          <Button type="primary" onClick={() => navigate('/home')} guardMs={0}>
             {t('errors.backHome')}
           </Button>
         }

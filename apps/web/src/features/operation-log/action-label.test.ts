@@ -1,19 +1,13 @@
-import i18next from 'i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { RESOURCES } from '@brewfleet/contracts/resources/index';
+import { RESOURCE_TITLES } from '@brewfleet/contracts/operation-log-actions';
+import { LANGUAGES, type Language } from '@brewfleet/contracts/enums';
 import { en } from '../../locales/en';
 import { tw } from '../../locales/tw';
 import { zh } from '../../locales/zh';
 import { actionLabel } from './action-label';
 
-const i18n = i18next.createInstance();
-beforeAll(() =>
-  i18n.init({
-    lng: 'en',
-    interpolation: { escapeValue: false }, // as the console sets it: React escapes
-    resources: { en: { translation: en }, zh: { translation: zh }, tw: { translation: tw } },
-  }),
-);
-const label = (action: string, lng: string) => actionLabel(action, i18n.getFixedT(lng), i18n);
+const label = (action: string, lng: string) => actionLabel(action, lng as Language);
 
 describe('operation log actions read as sentences', () => {
   it('names sign-in and sign-out in each language, never by their key', () => {
@@ -52,5 +46,14 @@ describe('operation log actions read as sentences', () => {
 
   it('describes a route without an action by its method and path', () => {
     expect(label('POST /api/coffee/upload', 'en')).toBe('Other operation (POST /api/coffee/upload)');
+  });
+
+  it('name each resource as its screen is titled, so the screen and the export agree', () => {
+    const locales = { en, zh, tw } as const;
+    for (const def of Object.values(RESOURCES))
+      for (const lng of LANGUAGES)
+        expect(RESOURCE_TITLES[def.name]?.[lng], `${def.name} ${lng}`).toBe(
+          (locales[lng].resources as Record<string, { title: string }>)[def.name].title,
+        );
   });
 });

@@ -3,7 +3,7 @@
  * children and makes it the parent of a new organization; the parent picker is the same tree.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Spin, Tree, TreeSelect, Typography } from 'antd';
+import { Card, Empty, Spin, Tree, TreeSelect, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { organizationResource } from '@brewfleet/contracts/resources/organizatio
 import { fetchOrganizationTree } from '../../api/access-api';
 import type { OrganizationNode } from '../../api/types';
 import ResourcePage from '../../resources/ResourcePage';
+import { Button } from '../../components/Button';
 
 const TREE_KEY = ['organization', 'tree'] as const;
 
@@ -71,6 +72,7 @@ export default function OrganizationPage() {
         type={selected ? 'link' : 'primary'}
         size="small"
         onClick={() => setSelected(null)}
+        guardMs={0}
         style={{ marginBottom: 8 }}
       >
         {t('organization.all')}

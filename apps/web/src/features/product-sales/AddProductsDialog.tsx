@@ -11,6 +11,8 @@ import type { Row } from '../../api/types';
 import { salesApi, SALES, type SalesTarget } from './sales-api';
 import { parsePrice } from './sales-rows';
 import { moneyAffix } from '../../utils/format';
+import { nameIn } from '@brewfleet/contracts/localized-names';
+import { useAppStore } from '../../app/stores/app-store';
 
 interface Props {
   open: boolean;
@@ -26,11 +28,14 @@ interface Refusal {
   message: string;
 }
 
-const productLabel = (p: Row) => `${String(p.name ?? '')} (${String(p.code ?? '')})`;
+/** A product by its name in the console's language, and its code. */
+const productLabel = (p: Row, language: string) =>
+  `${nameIn({ name: p.name, names: p.names }, language)} (${String(p.code ?? '')})`;
 
 export default function AddProductsDialog({ open, target, targetId, products, onClose, onAdded }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const language = useAppStore((s) => s.language);
   const [chosen, setChosen] = useState<string[]>([]);
   const [price, setPrice] = useState('');
   const [available, setAvailable] = useState(true);
@@ -69,7 +74,7 @@ export default function AddProductsDialog({ open, target, targetId, products, on
       } catch (error) {
         kept.push(productId);
         refused.push({
-          label: product ? productLabel(product) : productId,
+          label: product ? productLabel(product, language) : productId,
           message: error instanceof ApiError ? error.message : String(error),
         });
       }
@@ -122,7 +127,7 @@ export default function AddProductsDialog({ open, target, targetId, products, on
             mode="multiple"
             value={chosen}
             onChange={setChosen}
-            options={products.map((p) => ({ value: String(p.id), label: productLabel(p) }))}
+            options={products.map((p) => ({ value: String(p.id), label: productLabel(p, language) }))}
             showSearch={{ optionFilterProp: 'label' }}
             placeholder={t('common.pleaseSelect')}
             notFoundContent={t('productSales.nothingToAdd')}

@@ -7,11 +7,12 @@
  */
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Form, Popconfirm, Select, Space, Switch, Tag, Typography } from 'antd';
+import { App, Card, Empty, Form, Popconfirm, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useArrivalParams } from '../../app/routing/use-arrival-params';
 import { useHasPermission } from '../../app/stores/permission-store';
+import { useAppStore } from '../../app/stores/app-store';
 import { useRefOptions } from '../../resources/use-ref-options';
 import { formatMoney } from '../../utils/format';
 import AddProductsDialog from './AddProductsDialog';
@@ -19,7 +20,7 @@ import PriceCell from './PriceCell';
 import { AUTOMATIC_COFFEE, SALES, salesApi, salesKeys, type SalesTarget } from './sales-api';
 import { addableProducts, joinSales, type SaleRow } from './sales-rows';
 import ListTable from '../../resources/ListTable';
-import GuardedButton from '../../components/GuardedButton';
+import { Button } from '../../components/Button';
 import './sales.css';
 
 interface Props {
@@ -72,10 +73,11 @@ export default function SalesPage({ target, automaticOnly = false, path, title }
     queryFn: () => salesApi.sales(target, targetId!),
     enabled: !!targetId,
   });
+  const language = useAppStore((s) => s.language);
   const rows = useMemo(() => {
-    const joined = joinSales(sales.data ?? [], products.data ?? []);
+    const joined = joinSales(sales.data ?? [], products.data ?? [], language);
     return automaticOnly ? joined.filter((r) => r.family === AUTOMATIC_COFFEE.family) : joined;
-  }, [sales.data, products.data, automaticOnly]);
+  }, [sales.data, products.data, automaticOnly, language]);
   const addable = useMemo(
     () => addableProducts(products.data ?? [], rows, requiredFamily),
     [products.data, rows, requiredFamily],
@@ -156,7 +158,7 @@ export default function SalesPage({ target, automaticOnly = false, path, title }
                 cancelText={t('common.cancel')}
                 onConfirm={() => remove(r)}
               >
-                <Button type="link" size="small" danger icon={<DeleteOutlined />}>
+                <Button type="link" size="small" danger icon={<DeleteOutlined />} guardMs={0}>
                   {t('productSales.remove')}
                 </Button>
               </Popconfirm>
@@ -188,7 +190,7 @@ export default function SalesPage({ target, automaticOnly = false, path, title }
               {t('productSales.add')}
             </Button>
           )}
-          <GuardedButton
+          <Button
             icon={<ReloadOutlined />}
             aria-label={t('common.refresh')}
             disabled={!targetId}

@@ -22,6 +22,16 @@ describe('store and machine products', () => {
     ]);
   });
 
+  it("name products in the console's language, else by their default name", () => {
+    const named = [{ ...products[0], names: { zh: '拿铁', tw: '拿鐵' } }, products[1]];
+    const sales = [
+      { id: '10', productId: '1' },
+      { id: '11', productId: '2' },
+    ];
+    expect(joinSales(sales, named, 'tw').map((r) => r.name)).toEqual(['拿鐵', 'Oolong']);
+    expect(joinSales(sales, named, 'en').map((r) => r.name)).toEqual(['Latte', 'Oolong']);
+  });
+
   it('name a product it cannot see by its id', () => {
     expect(joinSales([{ id: '10', productId: '99' }], products)[0]).toMatchObject({
       name: '99',

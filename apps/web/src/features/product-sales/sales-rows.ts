@@ -4,6 +4,7 @@
  * products may still be added (not sold there yet, and of the family its machines make).
  */
 import { MONEY_PATTERN } from '@brewfleet/contracts/resource';
+import { nameIn } from '@brewfleet/contracts/localized-names';
 import type { Row } from '../../api/types';
 
 export interface SaleRow {
@@ -21,7 +22,8 @@ export interface SaleRow {
 
 const moneyOrNull = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v).toFixed(2));
 
-export function joinSales(sales: Row[], products: Row[]): SaleRow[] {
+/** `language`: the console's, in which a product with names per language is named. */
+export function joinSales(sales: Row[], products: Row[], language = ''): SaleRow[] {
   const byId = new Map(products.map((p) => [String(p.id), p]));
   return sales.map((sale) => {
     const productId = String(sale.productId);
@@ -31,7 +33,7 @@ export function joinSales(sales: Row[], products: Row[]): SaleRow[] {
     return {
       id: String(sale.id),
       productId,
-      name: String(product?.name ?? productId),
+      name: nameIn({ names: product?.names }, language, product?.name ?? productId),
       code: String(product?.code ?? ''),
       family: String(product?.family ?? ''),
       catalogPrice,

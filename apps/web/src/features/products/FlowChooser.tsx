@@ -3,10 +3,11 @@
  * (spec §2: coffee, tea, blender or ice-sand, milk frother); the last choice leaves the family to the
  * first step of the flow.
  */
-import { Button, List, Modal } from 'antd';
+import { List, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FAMILY_FLOWS, WIZARD_TITLES, type WizardRouteName } from './wizard-routes';
+import { Button } from '../../components/Button';
 
 const CHOICES: WizardRouteName[] = [...FAMILY_FLOWS, 'produce-name-addProduce'];
 
@@ -24,7 +25,13 @@ export default function FlowChooser({ open, onClose }: { open: boolean; onClose:
         renderItem={(route) => (
           <List.Item
             actions={[
-              <Button key="go" type="primary" onClick={() => go(route)} data-testid={`flow-${route}`}>
+              <Button
+                key="go"
+                type="primary"
+                onClick={() => go(route)}
+                data-testid={`flow-${route}`}
+                guardMs={0}
+              >
                 {t(WIZARD_TITLES[route])}
               </Button>,
             ]}

@@ -4,7 +4,7 @@
  * open the product flow instead of the generic form: a product is too much for one drawer.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Space } from 'antd';
+import { Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import { useHasPermission } from '../../app/stores/permission-store';
 import ResourcePage, { type RowAction } from '../../resources/ResourcePage';
 import FlowChooser from './FlowChooser';
 import { copyPath, editPath } from './wizard-routes';
+import { Button } from '../../components/Button';
 import './product-flow.css';
 
 /** Without create and update codes the generic page offers no drawer; the flow takes their place. */

@@ -4,7 +4,7 @@
  * decides the families and the mode (wizard-routes.ts); the state, the checks and the draft kept in
  * local storage live in use-product-wizard.ts.
  */
-import { Alert, Button, Card, Form, Result, Skeleton, Space, Steps, Typography } from 'antd';
+import { Alert, Card, Form, Result, Skeleton, Space, Steps, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ import RecipeStep from './steps/RecipeStep';
 import { FieldIdScope, type StepProps } from './steps/step-props';
 import { useProductWizard } from './use-product-wizard';
 import { PRODUCT_LIST_PATH, WIZARD_TITLES, type WizardRouteName } from './wizard-routes';
-import GuardedButton from '../../components/GuardedButton';
+import { Button } from '../../components/Button';
 import './product-flow.css';
 
 export default function ProductWizard({ route }: { route: WizardRouteName }) {
@@ -33,7 +33,7 @@ export default function ProductWizard({ route }: { route: WizardRouteName }) {
         status="info"
         title={t('productFlow.noProduct')}
         extra={
-          <Button type="primary" onClick={() => navigate(PRODUCT_LIST_PATH)}>
+          <Button type="primary" onClick={() => navigate(PRODUCT_LIST_PATH)} guardMs={0}>
             {t('productFlow.toList')}
           </Button>
         }
@@ -121,19 +121,25 @@ export default function ProductWizard({ route }: { route: WizardRouteName }) {
           {body[STEPS[step]]}
         </Form>
         <Space className="product-flow-footer" wrap>
-          {step > 0 && <Button onClick={() => wizard.goTo(step - 1)}>{t('productFlow.back')}</Button>}
+          {step > 0 && (
+            <Button onClick={() => wizard.goTo(step - 1)} guardMs={0}>
+              {t('productFlow.back')}
+            </Button>
+          )}
           {step < last && (
             <Button
               type={canSave ? 'default' : 'primary'}
               onClick={() => wizard.goTo(step + 1)}
               disabled={wizard.rangesLoading}
               data-testid="flow-next"
+              // Moving between steps sends nothing: the user may step through quickly.
+              guardMs={0}
             >
               {t('productFlow.next')}
             </Button>
           )}
           {canSave && (
-            <GuardedButton
+            <Button
               type="primary"
               loading={wizard.saving}
               disabled={wizard.rangesLoading}
@@ -141,7 +147,7 @@ export default function ProductWizard({ route }: { route: WizardRouteName }) {
               data-testid="flow-save"
             >
               {t('common.save')}
-            </GuardedButton>
+            </Button>
           )}
         </Space>
       </Card>

@@ -39,6 +39,8 @@ export const fleetEn = {
       operationHint:
         'The command is queued and delivered when the machine is online; it expires if the machine does not answer in time.',
       operationIssued: '{{operation}} sent to {{count}} machine(s)',
+      operationIssuedJoined: '{{operation}} sent to {{count}} machine(s); {{joined}} already had it pending',
+      operationAllPending: '{{operation}} was already pending on {{joined}} machine(s): nothing new was sent',
       links: { journal: 'Log', channels: 'Channels' },
       scope: { merchant: 'Merchant: {{name}}', clear: 'Show every merchant' },
       bind: {
@@ -75,6 +77,12 @@ export const fleetEn = {
         done: 'I have saved the file',
       },
       commandPanel: { title: 'Commands sent', clear: 'Clear' },
+      commandReasons: {
+        expired: 'Expired before the machine finished it',
+        tooLarge: 'Too large for the machine: {{bytes}} bytes, its MQTT Maximum Packet Size is {{limit}}',
+        supersededByMenu: 'Replaced by a newer menu',
+        supersededByChannels: 'Replaced by a newer channel configuration',
+      },
       live: {
         connecting: 'Connecting to live updates…',
         open: 'Live',
@@ -440,6 +448,8 @@ export const fleetEn = {
         issuedBy: 'Issued by',
         attempts: 'Attempts',
         reason: 'Reason',
+        reasonKey: 'Reason code',
+        reasonParams: 'Reason parameters',
         expiresAt: 'Expires at',
         sentAt: 'Sent at',
         acknowledgedAt: 'Acknowledged at',

@@ -40,6 +40,9 @@ export const fleetTw: Strings<typeof fleetEn> = {
       confirmOperation: '確定對 {{count}} 台機器執行「{{operation}}」？',
       operationHint: '指令會先排入佇列，機器上線時送達；機器未在時限內回應則指令逾期。',
       operationIssued: '已向 {{count}} 台機器傳送「{{operation}}」',
+      operationIssuedJoined:
+        '已向 {{count}} 台機器傳送「{{operation}}」；{{joined}} 台機器已有相同指令待執行',
+      operationAllPending: '{{joined}} 台機器已有待執行的「{{operation}}」，未傳送新指令',
       links: { journal: '日誌', channels: '料道' },
       scope: { merchant: '商戶：{{name}}', clear: '顯示所有商戶' },
       bind: {
@@ -73,6 +76,12 @@ export const fleetTw: Strings<typeof fleetEn> = {
         done: '我已儲存檔案',
       },
       commandPanel: { title: '已傳送的指令', clear: '清除' },
+      commandReasons: {
+        expired: '機器完成前已逾期',
+        tooLarge: '指令對機器過大：{{bytes}} 位元組，其 MQTT 最大封包長度為 {{limit}}',
+        supersededByMenu: '已被較新的菜單取代',
+        supersededByChannels: '已被較新的料道配置取代',
+      },
       live: {
         connecting: '正在連線即時更新…',
         open: '即時',
@@ -434,6 +443,8 @@ export const fleetTw: Strings<typeof fleetEn> = {
         issuedBy: '發出人',
         attempts: '嘗試次數',
         reason: '原因',
+        reasonKey: '原因代碼',
+        reasonParams: '原因參數',
         expiresAt: '逾期時間',
         sentAt: '傳送時間',
         acknowledgedAt: '確認時間',

@@ -40,6 +40,8 @@ export const fleetZh: Strings<typeof fleetEn> = {
       confirmOperation: '确定对 {{count}} 台机器执行“{{operation}}”？',
       operationHint: '指令会先排队，机器在线时送达；机器未在时限内响应则指令过期。',
       operationIssued: '已向 {{count}} 台机器发送“{{operation}}”',
+      operationIssuedJoined: '已向 {{count}} 台机器发送“{{operation}}”；{{joined}} 台机器已有相同指令待执行',
+      operationAllPending: '{{joined}} 台机器已有待执行的“{{operation}}”，未发送新指令',
       links: { journal: '日志', channels: '料道' },
       scope: { merchant: '商户：{{name}}', clear: '显示所有商户' },
       bind: {
@@ -73,6 +75,12 @@ export const fleetZh: Strings<typeof fleetEn> = {
         done: '我已保存文件',
       },
       commandPanel: { title: '已发送的指令', clear: '清除' },
+      commandReasons: {
+        expired: '机器完成前已过期',
+        tooLarge: '指令对机器过大：{{bytes}} 字节，其 MQTT 最大报文长度为 {{limit}}',
+        supersededByMenu: '已被更新的菜单取代',
+        supersededByChannels: '已被更新的料道配置取代',
+      },
       live: {
         connecting: '正在连接实时更新…',
         open: '实时',
@@ -434,6 +442,8 @@ export const fleetZh: Strings<typeof fleetEn> = {
         issuedBy: '发出人',
         attempts: '尝试次数',
         reason: '原因',
+        reasonKey: '原因代码',
+        reasonParams: '原因参数',
         expiresAt: '过期时间',
         sentAt: '发送时间',
         acknowledgedAt: '确认时间',

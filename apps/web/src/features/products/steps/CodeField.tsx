@@ -12,7 +12,7 @@ import { useHasPermission } from '../../../app/stores/permission-store';
 import { useRefOptions } from '../../../resources/use-ref-options';
 import { nextCode } from '../product-api';
 import { useFieldId } from './step-props';
-import GuardedButton from '../../../components/GuardedButton';
+import { Button } from '../../../components/Button';
 
 interface Props {
   value: string;
@@ -66,9 +66,9 @@ export default function CodeField({ value, onChange, merchantScope, invalid }: P
             notFoundContent={t('productFlow.info.noCodeRule')}
             popupMatchSelectWidth={false}
           />
-          <GuardedButton icon={<ThunderboltOutlined />} onClick={generate} loading={busy} disabled={!rule}>
+          <Button icon={<ThunderboltOutlined />} onClick={generate} loading={busy} disabled={!rule}>
             {t('productFlow.info.generate')}
-          </GuardedButton>
+          </Button>
         </>
       )}
     </Space.Compact>

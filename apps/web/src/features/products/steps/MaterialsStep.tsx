@@ -5,7 +5,7 @@
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Col, InputNumber, Row, Select, Typography } from 'antd';
+import { Alert, Col, InputNumber, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MATERIAL_UNITS } from '@brewfleet/contracts/enums';
 import type { Row as ApiRow } from '../../../api/types';
@@ -15,6 +15,7 @@ import { catalogRows, productKeys } from '../product-api';
 import { emptyMaterialLine, type MaterialLine, type MaterialUnit } from '../product-draft';
 import Field from './Field';
 import { useFieldId, replaceAt, type StepProps } from './step-props';
+import { Button } from '../../../components/Button';
 
 const numberOrNull = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
 
@@ -138,6 +139,7 @@ export default function MaterialsStep({ draft, update, errors, messages, merchan
         icon={<PlusOutlined />}
         onClick={() => update((d) => ({ ...d, materials: [...d.materials, emptyMaterialLine()] }))}
         className="product-flow-add"
+        guardMs={0}
       >
         {t('productFlow.materials.add')}
       </Button>

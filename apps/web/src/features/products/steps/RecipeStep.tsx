@@ -4,13 +4,14 @@
  * ('Step 1: Temperature 120 is outside 80–96 °C'); tea recipes add their three segments.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Spin, Typography } from 'antd';
+import { Alert, Empty, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { emptyStep, makesSomething, type StepDraft } from '../product-draft';
 import RecipeStepCard from './RecipeStepCard';
 import { RECIPE_ACTIONS } from './recipe-actions';
 import { replaceAt, type StepProps } from './step-props';
 import TeaSegmentsEditor from './TeaSegmentsEditor';
+import { Button } from '../../../components/Button';
 
 interface Props extends StepProps {
   rangesLoading: boolean;
@@ -74,6 +75,7 @@ export default function RecipeStep({ draft, update, errors, messages, ctx, range
       <Button
         icon={<PlusOutlined />}
         className="product-flow-add"
+        guardMs={0}
         onClick={() => setSteps((steps) => [...steps, emptyStep()])}
         disabled={draft.steps.length >= 30}
       >

@@ -4,7 +4,7 @@
  * the value, red when the value is outside it).
  */
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Col, InputNumber, Row, Select, Space } from 'antd';
+import { Card, Col, InputNumber, Row, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ParameterRange } from '@brewfleet/contracts/recipes';
 import { useAppStore } from '../../../app/stores/app-store';
@@ -12,6 +12,7 @@ import type { ParamRow, StepDraft } from '../product-draft';
 import { parameterName } from '../recipe-check';
 import Field from './Field';
 import { useFieldId, replaceAt } from './step-props';
+import { Button } from '../../../components/Button';
 
 interface Props {
   index: number;
@@ -66,6 +67,7 @@ export default function RecipeStepCard({
             disabled={index === 0}
             aria-label={t('productFlow.recipe.moveUp', { index: index + 1 })}
             onClick={() => onMove(-1)}
+            guardMs={0}
           />
           <Button
             type="text"
@@ -73,6 +75,7 @@ export default function RecipeStepCard({
             disabled={index === count - 1}
             aria-label={t('productFlow.recipe.moveDown', { index: index + 1 })}
             onClick={() => onMove(1)}
+            guardMs={0}
           />
           <Button
             type="text"
@@ -162,6 +165,7 @@ export default function RecipeStepCard({
         size="small"
         icon={<PlusOutlined />}
         onClick={() => onChange({ ...step, params: [...step.params, { key: null, value: null }] })}
+        guardMs={0}
       >
         {t('productFlow.recipe.addParameter')}
       </Button>

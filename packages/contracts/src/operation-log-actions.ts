@@ -1,0 +1,67 @@
+/**
+ * Operation-log actions as sentences in the reader's language. The log stores an action key
+ * (`auth.login`, `device.lock`, `store.update`) or, for a route without one, its method and path;
+ * the System log screen and its export show the action's own text (messages `log.<action>`), or for
+ * the resource endpoints the verb with the resource's title, or 'Other operation (POST /…)'.
+ */
+import type { Language } from './enums.ts';
+import { isMessageKey, translate, type Localized } from './i18n/messages.ts';
+
+/**
+ * Each resource's title, as its list screen is titled (the console's `resources.<name>.title`,
+ * which a web test keeps equal to these).
+ */
+export const RESOURCE_TITLES: Readonly<Record<string, Localized>> = {
+  account: { en: 'Administrators', zh: '管理员', tw: '管理員' },
+  role: { en: 'Roles', zh: '角色', tw: '角色' },
+  organization: { en: 'User organizations', zh: '用户组织', tw: '使用者組織' },
+  menu: { en: 'Menu settings', zh: '菜单设置', tw: '選單設定' },
+  'operation-log': { en: 'System log', zh: '系统日志', tw: '系統日誌' },
+  merchant: { en: 'Merchants', zh: '商户', tw: '商戶' },
+  store: { en: 'Stores', zh: '门店', tw: '門市' },
+  'device-type': { en: 'Device types', zh: '设备类型', tw: '設備類型' },
+  'device-model': { en: 'Device models', zh: '设备型号', tw: '設備型號' },
+  device: { en: 'Devices', zh: '设备列表', tw: '設備列表' },
+  'production-record': { en: 'Production records', zh: '出杯记录', tw: '出杯紀錄' },
+  'fault-log': { en: 'Fault log', zh: '故障日志', tw: '故障日誌' },
+  'cleaning-record': { en: 'Cleaning records', zh: '清洗记录', tw: '清洗紀錄' },
+  'device-log': { en: 'Machine log', zh: '机器日志', tw: '機器日誌' },
+  'device-command': { en: 'Remote commands', zh: '远程指令', tw: '遠端指令' },
+  'channel-type': { en: 'Channel types', zh: '料道类型', tw: '料道類型' },
+  'channel-config': { en: 'Channel configuration', zh: '料道配置', tw: '料道配置' },
+  'device-channel': { en: 'Device channels', zh: '设备料道', tw: '設備料道' },
+  'preset-command': { en: 'Preset commands', zh: '预设指令', tw: '預設指令' },
+  'command-config': { en: 'Command configuration', zh: '指令配置', tw: '指令配置' },
+  'product-type': { en: 'Product types', zh: '商品类型', tw: '商品類型' },
+  'material-type': { en: 'Material types', zh: '原料类型', tw: '原料類型' },
+  'small-material-type': { en: 'Topping types', zh: '小料类型', tw: '小料類型' },
+  'snack-type': { en: 'Snack types', zh: '小吃类型', tw: '小吃類型' },
+  'extra-product-type': { en: 'Additional product types', zh: '附加商品类型', tw: '附加商品類型' },
+  material: { en: 'Materials', zh: '原料', tw: '原料' },
+  'small-material': { en: 'Toppings', zh: '小料', tw: '小料' },
+  snack: { en: 'Snacks', zh: '小吃', tw: '小吃' },
+  'option-type': { en: 'Specification types', zh: '规格类型', tw: '規格類型' },
+  option: { en: 'Specifications', zh: '规格', tw: '規格' },
+  'product-parameter': { en: 'Product parameters', zh: '商品参数', tw: '商品參數' },
+  'code-rule': { en: 'Code rules', zh: '编码规则', tw: '編碼規則' },
+  'extra-product': { en: 'Additional products', zh: '附加商品', tw: '附加商品' },
+  product: { en: 'Products', zh: '商品', tw: '商品' },
+  'store-product': { en: 'Store products', zh: '门店商品', tw: '門市商品' },
+  'machine-product': { en: 'Machine products', zh: '机器商品', tw: '機器商品' },
+  'menu-release': { en: 'Menu releases', zh: '菜单版本', tw: '菜單版本' },
+};
+
+const VERBS = ['create', 'update', 'delete', 'import', 'reveal'];
+
+/** The sentence of a logged action in `lang`; an action it does not know stays as it is. */
+export function actionSentence(action: string, lang: Language): string {
+  if (!action) return '';
+  if (isMessageKey(`log.${action}`)) return translate(`log.${action}`, lang);
+  const dot = action.lastIndexOf('.');
+  const resource = RESOURCE_TITLES[action.slice(0, dot)];
+  const verb = action.slice(dot + 1);
+  if (dot > 0 && resource && VERBS.includes(verb)) return translate(`log.verb.${verb}`, lang, { resource });
+  const request = /^([A-Z]+) (\/\S*)$/.exec(action);
+  if (request) return translate('log.request', lang, { method: request[1], path: request[2] });
+  return action;
+}
