@@ -26,12 +26,7 @@ export default tseslint.config(
   {
     // Every button of the console has the click guard (spec §5): its one Button wraps antd's.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: [
-      'apps/web/src/components/Button.tsx',
-      // Still importing antd's Button while another change to them is under way: move them over, then drop these.
-      'apps/web/src/features/device-detail/DeviceDetailView.tsx',
-      'apps/web/src/features/device-detail/StatusCard.tsx',
-    ],
+    ignores: ['apps/web/src/components/Button.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',

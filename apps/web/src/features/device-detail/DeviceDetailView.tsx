@@ -5,7 +5,8 @@
  * section; `automation` decides the order and the production columns (detail-layout.ts).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Empty, Result, Row, Skeleton } from 'antd';
+import { Col, Empty, Result, Row, Skeleton } from 'antd';
+import { Button } from '../../components/Button';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';

@@ -3,6 +3,7 @@
  * and commands): columns named and formatted from the resource definition, as the list pages do.
  */
 import { Table, type TableProps } from 'antd';
+import ScrollRegion from '../../components/ScrollRegion';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,8 @@ interface Props {
   cells?: Partial<Record<string, (value: unknown, row: Row) => ReactNode>>;
   expandable?: TableProps<Row>['expandable'];
   testId?: string;
+  /** Names the scrolling box for a screen reader (the card's title). */
+  label: string;
 }
 
 export default function RecordTable({
@@ -31,6 +34,7 @@ export default function RecordTable({
   cells = {},
   expandable,
   testId,
+  label,
 }: Props) {
   const { t } = useTranslation();
   const columns: ColumnsType<Row> = [
@@ -48,7 +52,7 @@ export default function RecordTable({
     ...extra,
   ];
   return (
-    <div data-testid={testId}>
+    <ScrollRegion label={label} testId={testId}>
       <Table<Row>
         size="small"
         rowKey={(row) => String(row.id)}
@@ -56,8 +60,7 @@ export default function RecordTable({
         dataSource={rows as Row[]}
         expandable={expandable}
         pagination={rows.length > 10 ? { pageSize: 10, size: 'small' } : false}
-        scroll={{ x: 'max-content' }}
       />
-    </div>
+    </ScrollRegion>
   );
 }

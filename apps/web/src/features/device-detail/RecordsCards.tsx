@@ -20,6 +20,7 @@ import QualityData from '../device-records/QualityData';
 import { COFFEE_UNITS, coffeeValue } from '../device-records/quality';
 import { EXTRACTION_COLUMNS, PRODUCTION_FIELDS } from './detail-layout';
 import RecordTable from './RecordTable';
+import { commandReason, reasonFields } from '../device/command-reason';
 import { SectionTitle } from './SummaryCards';
 
 type Records = Array<Record<string, unknown>>;
@@ -58,6 +59,7 @@ export function ProductionCard({ rows, automation }: { rows: Records; automation
   return (
     <RecordsCard title={t('deviceDetail.production')} testId="detail-production" empty={!rows.length}>
       <RecordTable
+        label={t('deviceDetail.production')}
         def={productionRecordResource}
         rows={rows}
         fields={PRODUCTION_FIELDS[automation]}
@@ -74,6 +76,7 @@ export function FaultsCard({ rows }: { rows: Records }) {
   return (
     <RecordsCard title={t('deviceDetail.faults')} testId="detail-faults" empty={!rows.length}>
       <RecordTable
+        label={t('deviceDetail.faults')}
         def={faultLogResource}
         rows={rows}
         fields={['code', 'message', 'severity', 'active', 'raisedAt', 'clearedAt']}
@@ -87,6 +90,7 @@ export function CleaningsCard({ rows }: { rows: Records }) {
   return (
     <RecordsCard title={t('deviceDetail.cleanings')} testId="detail-cleanings" empty={!rows.length}>
       <RecordTable
+        label={t('deviceDetail.cleanings')}
         def={cleaningRecordResource}
         rows={rows}
         fields={['kind', 'result', 'durationSeconds', 'cleanedAt']}
@@ -100,10 +104,14 @@ export function CommandsCard({ rows }: { rows: Records }) {
   return (
     <RecordsCard title={t('deviceDetail.commands')} testId="detail-commands" empty={!rows.length}>
       <RecordTable
+        label={t('deviceDetail.commands')}
         def={deviceCommandResource}
         rows={rows}
         fields={['type', 'state', 'issuedBy', 'attempts', 'reason', 'createdAt', 'finishedAt']}
-        cells={{ state: (value) => <CommandStateTag state={String(value ?? '')} /> }}
+        cells={{
+          state: (value) => <CommandStateTag state={String(value ?? '')} />,
+          reason: (_value, row) => commandReason(t, reasonFields(row)),
+        }}
       />
     </RecordsCard>
   );

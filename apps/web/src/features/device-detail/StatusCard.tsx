@@ -2,7 +2,8 @@
  * The head of a detail page: the machine's name and status tags, the actions on it (remote
  * operations, debugging, its log and channels), its live status and its registry fields.
  */
-import { Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
+import { Card, Descriptions, Space, Tag, Typography } from 'antd';
+import { Button } from '../../components/Button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DeviceDetail } from '@brewfleet/contracts/fleet-api';

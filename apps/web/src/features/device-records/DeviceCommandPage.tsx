@@ -12,14 +12,8 @@ import type { Row } from '../../api/types';
 import ResourcePage from '../../resources/ResourcePage';
 import CommandStateTag from '../device/CommandStateTag';
 import { isFinal } from '../device/command-tracker';
-import { commandReason } from '../device/command-reason';
+import { commandReason, reasonFields } from '../device/command-reason';
 import { useDeviceLive } from '../device/use-device-live';
-
-const reasonOf = (row: Row) => ({
-  reason: row.reason,
-  reasonKey: row.reasonKey,
-  reasonParams: row.reasonParams,
-});
 
 /** States as coloured tags, and the server's reasons in the reader's language. */
 const adjusted = (columns: ColumnsType<Row>, t: TFunction): ColumnsType<Row> =>
@@ -31,7 +25,7 @@ const adjusted = (columns: ColumnsType<Row>, t: TFunction): ColumnsType<Row> =>
             ...c,
             // The generated cell (ellipsis, width), with the reason worded for the reader.
             render: (value: unknown, row: Row, index: number) =>
-              c.render!(value, { ...row, reason: commandReason(t, reasonOf(row)) }, index),
+              c.render!(value, { ...row, reason: commandReason(t, reasonFields(row)) }, index),
           }
         : c,
   );

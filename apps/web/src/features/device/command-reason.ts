@@ -11,6 +11,13 @@ export interface CommandReasonFields {
   reasonParams?: unknown;
 }
 
+/** The reason's fields of a row read as plain JSON (a list's or the detail's command row). */
+export const reasonFields = (row: Record<string, unknown>): CommandReasonFields => ({
+  reason: row.reason,
+  reasonKey: row.reasonKey,
+  reasonParams: row.reasonParams,
+});
+
 export function commandReason(t: TFunction, command: CommandReasonFields): string {
   const english = typeof command.reason === 'string' ? command.reason : '';
   if (typeof command.reasonKey !== 'string' || !command.reasonKey) return english;

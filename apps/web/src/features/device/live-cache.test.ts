@@ -99,6 +99,19 @@ describe('live patches', () => {
     expect(patchDetail(d, command({ deviceId: '8' }))).toBe(d);
   });
 
+  it("keep a failed command's reason key, so the page says why in the reader's language", () => {
+    const failed = command({
+      state: 'failed',
+      reason: 'the machine did not answer in time',
+      reasonKey: 'noAnswer',
+      reasonParams: { seconds: 30 },
+    });
+    const added = patchDetail(detail(), failed)!;
+    expect(added.commands[0]).toMatchObject({ reasonKey: 'noAnswer', reasonParams: { seconds: 30 } });
+    const known = patchDetail(patchDetail(detail(), command({ state: 'sent' })), failed)!;
+    expect(known.commands[0]).toMatchObject({ state: 'failed', reasonKey: 'noAnswer' });
+  });
+
   it('patch the cached lists, counters and detail once, however often the event comes', () => {
     const client = new QueryClient();
     const listKey = resourceKeys.list('device', { page: 1, limit: 10 });

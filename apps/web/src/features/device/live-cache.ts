@@ -86,7 +86,17 @@ export function patchCommandRows<T extends Record<string, unknown>>(rows: T[], e
     const state = laterState(row.state as CommandState, event.state);
     if (state === row.state && row.attempts === event.attempts) return row;
     changed = true;
-    return { ...row, state, attempts: event.attempts, reason: event.reason ?? row.reason };
+    // The reason travels as a key and parameters too (command-reason.ts shows it in the reader's language).
+    return event.reason
+      ? {
+          ...row,
+          state,
+          attempts: event.attempts,
+          reason: event.reason,
+          reasonKey: event.reasonKey,
+          reasonParams: event.reasonParams,
+        }
+      : { ...row, state, attempts: event.attempts };
   });
   return changed ? next : rows;
 }
@@ -110,6 +120,8 @@ export function patchDetail(detail: DeviceDetail | undefined, event: LiveEvent):
           state: event.state,
           attempts: event.attempts,
           reason: event.reason,
+          reasonKey: event.reasonKey,
+          reasonParams: event.reasonParams,
           createdAt: event.updatedAt,
         },
         ...detail.commands,
