@@ -103,6 +103,8 @@ async function untilListening(server: Server, timeoutMs = START_TIMEOUT): Promis
     if (ended) break;
     await new Promise((r) => setTimeout(r, 100));
   }
+  // A server still starting would go on using its DATA_DIR, which a later test may reuse.
+  server.child.kill('SIGKILL');
   throw new Error(
     `server did not start (${ended ? 'it exited' : 'timeout'})\nstdout:\n${server.stdout()}\nstderr:\n${server.stderr()}`,
   );
@@ -184,12 +186,17 @@ afterAll(async () => {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** The embedded tests' DATA_DIR, migrated by the first one; later tests that only need a database reuse it. */
+const EMBEDDED_DATA_DIR = tempDir('bf-data-');
+
 describe('embedded start-up (PGlite under DATA_DIR, embedded broker)', () => {
-  const dataDir = tempDir('bf-data-');
+  const dataDir = EMBEDDED_DATA_DIR;
   const embedded = { PORT: '0', DATA_DIR: dataDir, MQTT_PORT: '0', DEMO: '0' };
   let firstKey = '';
   let firstToken = '';
   let roleId = '';
+  /** The restarted server, left running for the next test to shut down (one process start less). */
+  let restarted: Server | undefined;
 
   it(
     'starts, answers health, signs the admin in and creates a role; SIGTERM ends it with code 0',
@@ -239,7 +246,8 @@ describe('embedded start-up (PGlite under DATA_DIR, embedded broker)', () => {
     async () => {
       expect(roleId, 'the first test must have run').not.toBe('');
       // Without ADMIN_PASSWORD: a database that had been lost would get a new, printed password.
-      const server = spawnServer({ ...embedded, ADMIN_PASSWORD: undefined });
+      // LOG_LEVEL=info: the next test reads its requests in the log.
+      const server = spawnServer({ ...embedded, ADMIN_PASSWORD: undefined, LOG_LEVEL: 'info' });
       const base = await untilListening(server);
       expect(server.stdout()).not.toContain('Platform administrator');
       await expectHealthy(base);
@@ -259,9 +267,8 @@ describe('embedded start-up (PGlite under DATA_DIR, embedded broker)', () => {
       expect(list.json.data.list.map((r: { id: string }) => r.id)).toContain(roleId);
       const one = await api(base, 'GET', `/api/coffee/role/${roleId}`, { token });
       expect(one.json.data).toMatchObject({ roleName: 'startup-survivor', roleTitle: 'Survives a restart' });
-
-      server.child.kill('SIGTERM');
-      expect((await exitWithin(server, 10_000)).code).toBe(0);
+      // Shut down by the next test (SIGTERM with requests in flight, exit code 0).
+      restarted = server;
     },
     START_TIMEOUT + 30_000,
   );
@@ -274,15 +281,20 @@ describe('embedded start-up (PGlite under DATA_DIR, embedded broker)', () => {
       // SIGTERM is sent and the server logs "shutting down"; only then does the rest of the body
       // follow. Each request must be answered normally, and the process must then exit with 0.
       // The client keeps its connections alive, as browsers and proxies do.
-      // ADMIN_PASSWORD only matters when this test runs alone (-t) on a new DATA_DIR.
-      const server = spawnServer({ ...embedded, ADMIN_PASSWORD, LOG_LEVEL: 'info' });
+      // The server the restart test left running; a new one (ADMIN_PASSWORD for a new DATA_DIR)
+      // when this test runs alone (-t).
+      const server = restarted ?? spawnServer({ ...embedded, ADMIN_PASSWORD, LOG_LEVEL: 'info' });
+      restarted = undefined;
       const base = await untilListening(server);
       const key = await publicKey(base);
-      const logged = (text: string) =>
+      const logged = (...texts: string[]) =>
         server
           .stdout()
           .split('\n')
-          .filter((l) => l.includes(text)).length;
+          .filter((l) => texts.every((text) => l.includes(text))).length;
+      // Sign-ins the restart test made on this process are in the log already.
+      const signIns = () => logged('"incoming request"', '/api/auth/doLogin');
+      const before = signIns();
       const until = async (what: string, test: () => boolean) => {
         const deadline = Date.now() + 20_000;
         while (!test()) {
@@ -324,7 +336,7 @@ describe('embedded start-up (PGlite under DATA_DIR, embedded broker)', () => {
         req.write(body.subarray(0, 20));
         return { finish: () => req.end(body.subarray(20)), response };
       });
-      await until('the requests to be received', () => logged('"incoming request"') >= count + 1);
+      await until('the requests to be received', () => signIns() >= before + count);
       server.child.kill('SIGTERM');
       await until('the server to begin shutting down', () => logged('"shutting down"') === 1);
       for (const r of open) r.finish();
@@ -378,9 +390,10 @@ describe('embedded broker port in use', () => {
       const blocker = await freePortInUse();
       try {
         const port = (blocker.address() as net.AddressInfo).port;
+        // The embedded tests' database, migrated already: the broker starts after the migrations.
         const server = spawnServer({
           PORT: '0',
-          DATA_DIR: tempDir('bf-busy-'),
+          DATA_DIR: EMBEDDED_DATA_DIR,
           MQTT_PORT: String(port),
           DEMO: '0',
           ADMIN_PASSWORD,

@@ -4,6 +4,7 @@
  * collected as it comes.
  */
 import crypto from 'node:crypto';
+import http from 'node:http';
 import mqtt, { type MqttClient } from 'mqtt';
 import { PROTOCOL_VERSION, topicFor } from '@brewfleet/contracts';
 
@@ -55,33 +56,37 @@ export interface LiveStream {
   close(): Promise<void>;
 }
 
-/** Opens the live stream as `token` for the machines `ids` (comma-separated) and collects its events. */
+/**
+ * Opens the live stream as `token` for the machines `ids` (comma-separated) and collects its events.
+ * Over node:http, so that `close()` ends the connection itself: an aborted fetch left its socket open,
+ * and the server's close then waited for its keep-alive timeout (72 s).
+ */
 export async function openLive(address: string, token: string, ids: string): Promise<LiveStream> {
-  const controller = new AbortController();
-  const res = await fetch(`${address}/api/coffee/device/live?ids=${ids}`, {
-    headers: { token },
-    signal: controller.signal,
-  });
+  const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+    http
+      .get(`${address}/api/coffee/device/live?ids=${ids}`, { headers: { token }, agent: false }, resolve)
+      .on('error', reject),
+  );
   const seen: any[] = [];
-  const reading = (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      buffer += decoder.decode(chunk, { stream: true });
-      for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
-        const frame = buffer.slice(0, i);
-        buffer = buffer.slice(i + 2);
-        if (frame.startsWith('data: ')) seen.push(JSON.parse(frame.slice(6)));
-      }
+  let buffer = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => {
+    buffer += chunk;
+    for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
+      const frame = buffer.slice(0, i);
+      buffer = buffer.slice(i + 2);
+      if (frame.startsWith('data: ')) seen.push(JSON.parse(frame.slice(6)));
     }
-  })().catch(() => {});
+  });
+  res.on('error', () => {}); // destroyed by close()
+  const closed = new Promise<void>((resolve) => res.socket.once('close', () => resolve()));
   return {
-    status: res.status,
-    contentType: res.headers.get('content-type'),
+    status: res.statusCode ?? 0,
+    contentType: res.headers['content-type'] ?? null,
     seen,
     async close() {
-      controller.abort();
-      await reading;
+      res.destroy();
+      await closed;
     },
   };
 }

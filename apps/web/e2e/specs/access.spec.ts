@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
-import { test } from '../harness';
-import { expectEqual, expectEventually, expectTrue, signIn, view, waitForHash } from '../support/ui';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { signIn, view, waitForHash } from '../support/ui';
 
 async function drawerField(page: Page, label: string, value: string) {
   await page.locator('.ant-drawer-open').getByLabel(label, { exact: true }).fill(value);
@@ -69,29 +69,25 @@ test('access: a role and an account made in the console see only what was grante
   // Sign in as the new account.
   const clerk = await newPage();
   await signIn(clerk, base, account, password);
-  await expectEventually(
-    () => sidebarTexts(clerk),
-    ['Homepage', 'System Settings', 'Account Management', 'Account List'],
-    'menus of the clerk',
-  );
+  await expect
+    .poll(() => sidebarTexts(clerk), { message: 'menus of the clerk' })
+    .toEqual(['Homepage', 'System Settings', 'Account Management', 'Account List']);
   await clerk.getByRole('navigation', { name: 'Main menu' }).getByText('Account List').click();
   await waitForHash(clerk, '#/account-list');
   await clerk.getByRole('heading', { name: 'Administrators' }).waitFor();
   await view(clerk).locator('.ant-table-row').first().waitFor();
-  expectTrue(await view(clerk).getByTestId('create').isVisible(), 'Create is granted');
-  expectEqual(await view(clerk).getByTestId('import').count(), 0, 'Import buttons');
-  expectEqual(await view(clerk).getByTestId('export').count(), 0, 'Export buttons');
+  await expect(view(clerk).getByTestId('create'), 'Create is granted').toBeVisible();
+  await expect(view(clerk).getByTestId('import'), 'Import buttons').toHaveCount(0);
+  await expect(view(clerk).getByTestId('export'), 'Export buttons').toHaveCount(0);
   for (const action of ['Edit', 'Delete', 'Reset password'])
-    expectEqual(
-      await view(clerk).getByRole('button', { name: action, exact: true }).count(),
-      0,
+    await expect(
+      view(clerk).getByRole('button', { name: action, exact: true }),
       `${action} buttons`,
-    );
-  expectEqual(
-    await view(clerk).locator('.ant-table-selection-column').count(),
-    0,
+    ).toHaveCount(0);
+  await expect(
+    view(clerk).locator('.ant-table-selection-column'),
     'row selection for batch delete',
-  );
+  ).toHaveCount(0);
 
   // Pages that were not granted have no route.
   await clerk.goto(`${base}/#/role-list`);

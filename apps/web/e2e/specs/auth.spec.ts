@@ -1,5 +1,5 @@
-import { test } from '../harness';
-import { expectEqual, expectTrue, setLanguageCookie, signIn, waitForHash } from '../support/ui';
+import { expect, test } from '../fixtures';
+import { setLanguageCookie, signIn, signInThroughForm, waitForHash } from '../support/ui';
 
 test('sign-in: a wrong password is refused with one message', async ({ base, newPage }) => {
   const page = await newPage();
@@ -10,7 +10,7 @@ test('sign-in: a wrong password is refused with one message', async ({ base, new
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByText('Wrong account or password').waitFor();
-  expectTrue(page.url().includes('#/login'), 'stays on the sign-in page');
+  expect(page.url(), 'stays on the sign-in page').toContain('#/login');
 });
 
 test('sign-in: the privacy agreement must be ticked', async ({ base, adminPassword, newPage }) => {
@@ -23,7 +23,7 @@ test('sign-in: the privacy agreement must be ticked', async ({ base, adminPasswo
   await page.getByLabel('Password', { exact: true }).fill(adminPassword);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByText('Please confirm the privacy agreement').waitFor();
-  expectEqual(signInCalls, 0, 'no sign-in request without the agreement');
+  expect(signInCalls, 'no sign-in request without the agreement').toEqual(0);
   await page.getByRole('link', { name: 'Privacy Policy' }).click();
   await waitForHash(page, '#/privacyAgreement');
   await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
@@ -35,15 +35,15 @@ test('sign-in: success opens the homepage for the signed-in user', async ({
   newPage,
 }) => {
   const page = await newPage();
-  await signIn(page, base, 'admin', adminPassword);
+  await signInThroughForm(page, base, 'admin', adminPassword);
   await page.getByRole('heading', { name: 'Hello, Platform administrator' }).waitFor();
   const stored = await page.evaluate(() => localStorage.getItem('token'));
-  expectTrue(!!stored, 'the token is kept in local storage');
+  expect(stored, 'the token is kept in local storage').toBeTruthy();
   const cookies = await page.context().cookies();
-  expectTrue(
+  expect(
     cookies.some((c) => c.name === 'token' && c.value === stored),
     'and in the token cookie',
-  );
+  ).toBe(true);
 });
 
 test('guard: a protected page without a token goes to sign-in, then back', async ({
@@ -81,7 +81,7 @@ test('routes: an unknown path goes to /404, signed in or not', async ({ base, ad
 
 test('sign-out clears the token and the partner details', async ({ base, adminPassword, newPage }) => {
   const page = await newPage();
-  await signIn(page, base, 'admin', adminPassword);
+  await signInThroughForm(page, base, 'admin', adminPassword);
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await waitForHash(page, '#/login');
@@ -89,8 +89,10 @@ test('sign-out clears the token and the partner details', async ({ base, adminPa
     localStorage.getItem('token'),
     localStorage.getItem('brewfleet:user'),
   ]);
-  expectEqual(left, [null, null], 'token and user details after sign-out');
-  expectTrue(!(await page.context().cookies()).some((c) => c.name === 'token'), 'the token cookie is gone');
+  expect(left, 'token and user details after sign-out').toEqual([null, null]);
+  expect(!(await page.context().cookies()).some((c) => c.name === 'token'), 'the token cookie is gone').toBe(
+    true,
+  );
   await page.goto(`${base}/#/home`);
   await waitForHash(page, /^#\/login/);
 });

@@ -1,12 +1,10 @@
 /** Channels (料道) and device debugging settings (issue 5). */
-import type { Page } from 'playwright-core';
-import { test } from '../harness';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import type { AdminApi } from '../support/api';
 import { chooseOption, drawer, fillField, pick, saveDrawer } from '../support/form';
 import {
   describeViolations,
-  expectEqual,
-  expectTrue,
   seriousViolations,
   setLanguageCookie,
   signIn,
@@ -116,9 +114,9 @@ test('channels: a type and a configuration made in the console, distributed to a
     lowLevelG: 100,
   });
   const [first] = await api.list<Item>('channel-config', { configName, name: 'Espresso beans' });
-  expectEqual(String(first.merchantId), machine.merchantId, 'merchant of the configuration');
-  expectEqual(String(first.channelTypeId), channelType.id, 'channel type');
-  expectEqual(
+  expect(String(first.merchantId), 'merchant of the configuration').toEqual(machine.merchantId);
+  expect(String(first.channelTypeId), 'channel type').toEqual(channelType.id);
+  expect(
     [
       first.channelNumber,
       Number(first.preDischargeSeconds),
@@ -126,9 +124,8 @@ test('channels: a type and a configuration made in the console, distributed to a
       first.capacityG,
       first.lowLevelG,
     ],
-    [1, 1.5, 72, 1000, 150],
     'channel settings',
-  );
+  ).toEqual([1, 1.5, 72, 1000, 150]);
 
   // Distribute it to the machine.
   await openPage(page, base, '/chargingBasket-bind', 'Channel distribution');
@@ -150,14 +147,13 @@ test('channels: a type and a configuration made in the console, distributed to a
     deviceId: machine.deviceId,
     sort: 'channelNumber',
   });
-  expectEqual(
+  expect(
     channels.map((c) => [c.channelNumber, c.name, c.configName]),
-    [
-      [1, 'Espresso beans', configName],
-      [2, 'Milk powder', configName],
-    ],
     "the machine's channels",
-  );
+  ).toEqual([
+    [1, 'Espresso beans', configName],
+    [2, 'Milk powder', configName],
+  ]);
 
   // The machine's own channel list: refill the first channel.
   await openPage(
@@ -180,10 +176,10 @@ test('channels: a type and a configuration made in the console, distributed to a
     deviceId: machine.deviceId,
     name: 'Espresso beans',
   });
-  expectTrue(typeof beans.filledAt === 'string', 'a refill sets the fill time');
+  expect(typeof beans.filledAt === 'string', 'a refill sets the fill time').toBe(true);
   const shelfLife = Date.parse(String(beans.expiresAt)) - Date.parse(String(beans.filledAt));
-  expectEqual(shelfLife, 72 * 3_600_000, 'expiry is the fill time plus the shelf life');
-  expectTrue(Math.abs(Date.now() - Date.parse(String(beans.filledAt))) < 120_000, 'filled now');
+  expect(shelfLife, 'expiry is the fill time plus the shelf life').toEqual(72 * 3_600_000);
+  expect(Math.abs(Date.now() - Date.parse(String(beans.filledAt))) < 120_000, 'filled now').toBe(true);
   // The other channel was never filled: no expiry, nothing reported.
   await milkRow.getByText('Not reported').waitFor();
 });
@@ -216,12 +212,12 @@ test('device debugging: a preset command with JSON arguments, a command configur
   const [preset] = await api.list<Item>('preset-command', { name });
   // Stored as jsonb: compared key by key, jsonb keeps its own key order.
   const args = preset.args as Record<string, unknown>;
-  expectEqual([args.channel, args.grams], [2, 8], 'arguments saved as JSON');
-  expectEqual(preset.family, 'coffee', 'family');
+  expect([args.channel, args.grams], 'arguments saved as JSON').toEqual([2, 8]);
+  expect(preset.family, 'family').toEqual('coffee');
 
   // Command configuration: rows are only edited (no create, no delete).
   await openPage(page, base, '/command-config', 'Command configuration');
-  expectEqual(await view(page).getByTestId('create').count(), 0, 'create button on command configuration');
+  await expect(view(page).getByTestId('create'), 'create button on command configuration').toHaveCount(0);
   const [restart] = await api.list<Item>('command-config', { commandType: 'restart' });
   try {
     await view(page).locator('tr', { hasText: 'Restart' }).getByRole('button', { name: 'Edit' }).click();
@@ -230,7 +226,7 @@ test('device debugging: a preset command with JSON arguments, a command configur
     await fillField(page, 'Retry interval (s)', '45');
     await saveDrawer(page);
     const [edited] = await api.list<Item>('command-config', { commandType: 'restart' });
-    expectEqual([edited.maxAttempts, edited.retryIntervalSeconds], [7, 45], 'edited delivery rule');
+    expect([edited.maxAttempts, edited.retryIntervalSeconds], 'edited delivery rule').toEqual([7, 45]);
   } finally {
     // The rule is shared by every test that restarts machines: put it back.
     await api.call('PUT', '/coffee/command-config', {
@@ -313,7 +309,7 @@ test('channels: distribution, device channels and a machine in zh and tw, transl
       .getByText(lang === 'zh' ? '已过期' : '已過期')
       .waitFor();
   }
-  if (problems.length) throw new Error(problems.join('\n'));
+  expect(problems).toEqual([]);
 });
 
 test('channels and debugging settings in tw: a type, a configuration, a preset made, a rule edited', async ({
@@ -363,11 +359,11 @@ test('channels and debugging settings in tw: a type, a configuration, a preset m
   await saveDrawer(page);
   await view(page).locator('tr', { hasText: presetName }).getByText('果汁機').waitFor();
   const [preset] = await api.list<Item>('preset-command', { name: presetName });
-  expectEqual([preset.family, preset.action], ['blender', 'blend-test'], 'preset saved');
+  expect([preset.family, preset.action], 'preset saved').toEqual(['blender', 'blend-test']);
 
   // Command configuration: no create; the debugging rule reads 偵錯; the restart rule edited.
   await openPage(page, base, '/command-config', '指令配置');
-  expectEqual(await view(page).getByTestId('create').count(), 0, 'create button on command configuration');
+  await expect(view(page).getByTestId('create'), 'create button on command configuration').toHaveCount(0);
   await view(page).locator('tr', { hasText: '設備偵錯' }).waitFor();
   const [restart] = await api.list<Item>('command-config', { commandType: 'restart' });
   try {
@@ -379,7 +375,7 @@ test('channels and debugging settings in tw: a type, a configuration, a preset m
     await saveDrawer(page);
     await view(page).locator('tr', { hasText: '重新啟動' }).getByText('6', { exact: true }).waitFor();
     const [edited] = await api.list<Item>('command-config', { commandType: 'restart' });
-    expectEqual(edited.maxAttempts, 6, 'edited delivery rule');
+    expect(edited.maxAttempts, 'edited delivery rule').toEqual(6);
   } finally {
     await api.call('PUT', '/coffee/command-config', {
       id: restart.id,

@@ -2,9 +2,9 @@
  * The detail page's live badge means live records: a cup the machine makes shows in today's cups
  * and in recent production within seconds, without a reload; counts are in cups (spec §1 units).
  */
-import { test } from '../harness';
+import { expect, test } from '../fixtures';
 import { createModel, registerDevice, startMachine, uneventful } from '../support/fleet';
-import { expectEventually, signIn, view, waitForHash } from '../support/ui';
+import { signIn, view, waitForHash } from '../support/ui';
 
 test('machines: the detail page shows new cups from the live stream, counted in cups', async ({
   base,
@@ -26,20 +26,19 @@ test('machines: the detail page shows new cups from the live stream, counted in 
     await detail.getByRole('heading', { name: device.name }).waitFor();
     await detail.locator('[data-live="open"]').waitFor();
     const cups = detail.getByTestId('today-cups').locator('.ant-statistic-content-value');
-    await expectEventually(() => cups.innerText(), '0', "today's cups before any");
-    await expectEventually(
-      () => detail.getByTestId('today-cups').locator('.ant-statistic-content-suffix').innerText(),
-      'cups',
+    await expect(cups, "today's cups before any").toHaveText('0');
+    await expect(
+      detail.getByTestId('today-cups').locator('.ant-statistic-content-suffix'),
       "today's cups counted in cups",
-    );
+    ).toHaveText('cups');
     const rows = detail.getByTestId('detail-production').locator('.ant-table-tbody tr.ant-table-row');
-    await expectEventually(() => rows.count(), 0, 'no production yet');
+    await expect(rows, 'no production yet').toHaveCount(0);
 
     machine.makeCup();
     machine.makeCup();
     machine.flush();
-    await expectEventually(() => cups.innerText(), '2', "today's cups after two", 10_000);
-    await expectEventually(() => rows.count(), 2, 'the two cups in recent production', 10_000);
+    await expect(cups, "today's cups after two").toHaveText('2', { timeout: 10_000 });
+    await expect(rows, 'the two cups in recent production').toHaveCount(2, { timeout: 10_000 });
   } finally {
     await machine.stop();
   }

@@ -3,9 +3,9 @@
  * in traditional Chinese, the product list and the materials show the parent's rows by their tw
  * names, tagged "來自 <parent>", without edit or delete; its own rows keep theirs.
  */
-import type { Page } from 'playwright-core';
-import { test } from '../harness';
-import { expectEqual, setLanguageCookie, signIn, view } from '../support/ui';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { setLanguageCookie, signIn, view } from '../support/ui';
 
 const PASSWORD = 'Inherit-Pass-2026';
 type Item = Record<string, unknown> & { id: string };
@@ -66,32 +66,25 @@ test('catalog: a sub-merchant sees its parent’s products and materials in tw, 
   await openList(page, base, '/produce-name', '商品');
   const latte = view(page).locator('tr', { hasText: '拿鐵咖啡' });
   await latte.getByTestId('inherited-tag').waitFor();
-  expectEqual(await latte.getByTestId('inherited-tag').innerText(), tag, 'the product’s tag');
-  expectEqual(await latte.getByText('Caffè latte', { exact: true }).count(), 0, 'the English name in tw');
-  expectEqual(
-    await latte.getByRole('button', { name: '修改' }).count(),
+  expect(await latte.getByTestId('inherited-tag').innerText(), 'the product’s tag').toEqual(tag);
+  await expect(latte.getByText('Caffè latte', { exact: true }), 'the English name in tw').toHaveCount(0);
+  await expect(latte.getByRole('button', { name: '修改' }), 'no edit on an inherited product').toHaveCount(0);
+  await expect(latte.getByRole('button', { name: '刪除' }), 'no delete on an inherited product').toHaveCount(
     0,
-    'no edit on an inherited product',
-  );
-  expectEqual(
-    await latte.getByRole('button', { name: '刪除' }).count(),
-    0,
-    'no delete on an inherited product',
   );
 
   await openList(page, base, '/produce-matter', '原料');
   const inherited = view(page).locator('tr', { hasText: '咖啡豆' });
   await inherited.getByTestId('inherited-tag').waitFor();
-  expectEqual(await inherited.getByTestId('inherited-tag').innerText(), tag, 'the material’s tag');
-  expectEqual(
-    await inherited.getByRole('button', { name: '修改' }).count(),
-    0,
+  expect(await inherited.getByTestId('inherited-tag').innerText(), 'the material’s tag').toEqual(tag);
+  await expect(
+    inherited.getByRole('button', { name: '修改' }),
     'no edit on an inherited material',
-  );
-  expectEqual(await inherited.getByRole('button', { name: '刪除' }).count(), 0, 'no delete');
+  ).toHaveCount(0);
+  await expect(inherited.getByRole('button', { name: '刪除' }), 'no delete').toHaveCount(0);
   // Its own material: its tw name, no tag, edit and delete.
   const own = view(page).locator('tr', { hasText: '北區用水' });
   await own.waitFor();
-  expectEqual(await own.getByTestId('inherited-tag').count(), 0, 'no tag on its own row');
-  expectEqual(await own.getByRole('button', { name: '修改' }).count(), 1, 'edit on its own material');
+  await expect(own.getByTestId('inherited-tag'), 'no tag on its own row').toHaveCount(0);
+  await expect(own.getByRole('button', { name: '修改' }), 'edit on its own material').toHaveCount(1);
 });

@@ -1,5 +1,5 @@
-import { test } from '../harness';
-import { expectEqual, setLanguageCookie, type Lang } from '../support/ui';
+import { expect, test } from '../fixtures';
+import { setLanguageCookie, type Lang } from '../support/ui';
 
 const TITLES: Record<Lang, string> = {
   en: 'Sign in to BrewFleet',
@@ -14,10 +14,8 @@ test('language: the cookie decides', async ({ base, newPage }) => {
     await setLanguageCookie(page, base, lang);
     await page.goto(`${base}/#/login`);
     await page.getByRole('heading', { name: TITLES[lang] }).waitFor();
-    expectEqual(
-      await page.evaluate(() => document.documentElement.lang),
+    expect(await page.evaluate(() => document.documentElement.lang), `html lang for cookie ${lang}`).toEqual(
       HTML[lang],
-      `html lang for cookie ${lang}`,
     );
   }
 });
@@ -34,11 +32,10 @@ test('language: without a cookie the browser language decides, else tw', async (
     const page = await newPage({ locale });
     await page.goto(`${base}/#/login`);
     await page.getByRole('heading', { name: TITLES[lang] }).waitFor();
-    expectEqual(
+    expect(
       await page.evaluate(() => document.documentElement.lang),
-      HTML[lang],
       `html lang for browser ${locale}`,
-    );
+    ).toEqual(HTML[lang]);
   }
 });
 
@@ -49,9 +46,9 @@ test('language: the switcher changes texts, html lang and the cookie', async ({ 
   await page.getByTestId('language-switcher').click();
   await page.getByRole('menuitem', { name: 'English' }).click();
   await page.getByRole('heading', { name: TITLES.en }).waitFor();
-  expectEqual(await page.evaluate(() => document.documentElement.lang), 'en', 'html lang');
+  expect(await page.evaluate(() => document.documentElement.lang), 'html lang').toEqual('en');
   const cookie = (await page.context().cookies()).find((c) => c.name === 'language');
-  expectEqual(cookie?.value, 'en', 'language cookie');
+  expect(cookie?.value, 'language cookie').toEqual('en');
   await page.reload();
   await page.getByRole('heading', { name: TITLES.en }).waitFor();
 });

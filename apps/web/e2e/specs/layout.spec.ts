@@ -4,16 +4,14 @@
  * is in view, a row is one line, and the search form is one row until "More filters" is opened.
  * Then the same checks on a few pages in zh and tw. One browser context per width, signed in once.
  */
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { MENU_SEED } from '@brewfleet/contracts/menu-seed';
 import { MENU_TYPE } from '@brewfleet/contracts/enums';
-import { test } from '../harness';
+import { expect, test } from '../fixtures';
 import { AdminApi } from '../support/api';
 import { createModel, registerDevice, uniqueSerial } from '../support/fleet';
 import {
   describeViolations,
-  expectEqual,
-  expectTrue,
   seriousViolations,
   setLanguageCookie,
   signIn,
@@ -214,7 +212,7 @@ test('layout: every menu page at 1280, 1440 and 1920 px, nothing overlapping or 
     if (width === 1440) lists = found;
     await page.context().close();
   }
-  if (problems.length) throw new Error(`${problems.length} layout problems:\n${problems.join('\n')}`);
+  expect(problems).toEqual([]);
 });
 
 test('layout: zh and tw lists at 1440 px, nothing overlapping or clipped unseen', async ({
@@ -242,7 +240,7 @@ test('layout: zh and tw lists at 1440 px, nothing overlapping or clipped unseen'
     }
     await page.context().close();
   }
-  if (problems.length) throw new Error(`${problems.length} layout problems:\n${problems.join('\n')}`);
+  expect(problems).toEqual([]);
 });
 
 /** What is under the pointer on home: a quick link, a counter, "View all", the logo, a menu entry. */
@@ -307,7 +305,7 @@ test('layout: home with data is axe-clean (colour contrast) in en, zh and tw, wh
     }
     await page.context().close();
   }
-  if (problems.length) throw new Error(problems.join('\n'));
+  expect(problems).toEqual([]);
 });
 
 test("tabs: the active tab in view with a dozen open; a cached page's dialog closes on Back", async ({
@@ -333,7 +331,7 @@ test("tabs: the active tab in view with a dozen open; a cached page's dialog clo
       { timeout: 5000 },
     );
   }
-  expectEqual(await page.locator('.tabs-view a').first().getAttribute('data-path'), '/home', 'home tab');
+  await expect(page.locator('.tabs-view a').first(), 'home tab').toHaveAttribute('data-path', '/home');
 
   // The product list's family chooser, open when the user goes Back, does not float over that page.
   await visit(page, base, '/produce-name');
@@ -343,5 +341,5 @@ test("tabs: the active tab in view with a dozen open; a cached page's dialog clo
   await page.goBack();
   await waitForHash(page, `#${routes[1]}`);
   await choice.waitFor({ state: 'hidden' });
-  expectTrue(!(await choice.isVisible()), 'chooser closed');
+  await expect(choice, 'chooser closed').toBeHidden();
 });

@@ -1,9 +1,9 @@
 /** Machines (issue 5): device list with counters and remote operation, detail pages, map, merchant machines. */
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { en } from '../../src/locales/en';
 import { tw } from '../../src/locales/tw';
 import { zh } from '../../src/locales/zh';
-import { test } from '../harness';
+import { expect, test } from '../fixtures';
 import type { AdminApi } from '../support/api';
 import {
   createModel,
@@ -17,9 +17,6 @@ import { downloadText } from '../support/files';
 import { chooseOption, drawer, fillField, optionsOf, pick } from '../support/form';
 import {
   describeViolations,
-  expectEqual,
-  expectEventually,
-  expectTrue,
   HTML_LANG,
   seriousViolations,
   setLanguageCookie,
@@ -68,29 +65,28 @@ test('machines: the counters count the machines and filter the list', async ({
     await signIn(page, base, 'admin', adminPassword);
     await page.goto(`${base}/#/device-list?merchantId=${merchantId}`);
     await view(page).getByRole('heading', { name: 'Devices' }).waitFor();
-    await expectEventually(() => counter(page, 'all').innerText(), '3', 'all machines');
-    await expectEventually(() => counter(page, 'offline').innerText(), '2', 'offline machines');
+    await expect(counter(page, 'all'), 'all machines').toHaveText('3');
+    await expect(counter(page, 'offline'), 'offline machines').toHaveText('2');
     for (const condition of ['shortage', 'alarm', 'locked'])
-      expectEqual(await counter(page, condition).innerText(), '0', `${condition} machines`);
+      await expect(counter(page, condition), `${condition} machines`).toHaveText('0');
 
     const rows = view(page).locator('.ant-table-tbody tr.ant-table-row');
-    await expectEventually(() => rows.count(), 3, 'rows of the merchant');
+    await expect(rows, 'rows of the merchant').toHaveCount(3);
     await view(page).getByTestId('counter-offline').click();
-    await expectEventually(() => rows.count(), 2, 'rows after the offline counter');
-    expectEqual(
-      await view(page).getByTestId('counter-offline').getAttribute('aria-pressed'),
+    await expect(rows, 'rows after the offline counter').toHaveCount(2);
+    await expect(view(page).getByTestId('counter-offline'), 'the offline counter is pressed').toHaveAttribute(
+      'aria-pressed',
       'true',
-      'the offline counter is pressed',
     );
-    expectTrue(
+    expect(
       (await rows.allInnerTexts()).every(
         (text) => text.includes('Offline') && !text.includes(devices[0].name),
       ),
       'only offline machines are listed',
-    );
+    ).toBe(true);
     // Pressed again, the counter shows every machine.
     await view(page).getByTestId('counter-offline').click();
-    await expectEventually(() => rows.count(), 3, 'rows after releasing the counter');
+    await expect(rows, 'rows after releasing the counter').toHaveCount(3);
     await view(page)
       .locator('tr', { hasText: devices[0].name })
       .getByText('Online', { exact: true })
@@ -117,7 +113,7 @@ test('machines: lock a machine from the list and watch the command to the end', 
     await page.goto(`${base}/#/device-list?merchantId=${merchantId}`);
     const row = view(page).locator('tr', { hasText: device.name });
     await row.getByText('Online', { exact: true }).waitFor();
-    await expectEventually(() => counter(page, 'locked').innerText(), '0', 'locked before');
+    await expect(counter(page, 'locked'), 'locked before').toHaveText('0');
 
     await row.getByRole('checkbox').check();
     const bulk = view(page).locator('.resource-bulk-bar');
@@ -133,11 +129,11 @@ test('machines: lock a machine from the list and watch the command to the end', 
     const command = panel.locator(`[data-device="${device.id}"]`);
     await command.waitFor();
     await command.locator('[data-state="succeeded"]').waitFor({ timeout: 20_000 });
-    expectTrue(machine.status.locked, 'the simulated machine is locked');
+    expect(machine.status.locked, 'the simulated machine is locked').toBe(true);
     // The row and the counter follow the machine's new status without a reload.
     await row.getByText('Locked', { exact: true }).waitFor({ timeout: 10_000 });
-    await expectEventually(() => counter(page, 'locked').innerText(), '1', 'locked after', 10_000);
-    expectEqual((await readDevice(api, device.id)).locked, true, 'the API says locked');
+    await expect(counter(page, 'locked'), 'locked after').toHaveText('1', { timeout: 10_000 });
+    expect((await readDevice(api, device.id)).locked, 'the API says locked').toEqual(true);
 
     // The command's row in the remote commands list.
     await page.goto(`${base}/#/device-command`);
@@ -180,7 +176,7 @@ test('machines: create a machine, its secret shown once; a new secret; bind to a
   const dialog = page.getByRole('dialog', { name: 'Machine secret' });
   await dialog.getByText('It is shown only this once').waitFor();
   const secret = (await dialog.getByTestId('device-secret').innerText()).trim();
-  expectTrue(secret.length >= 16, 'a secret is shown');
+  expect(secret.length, 'a secret is shown').toBeGreaterThanOrEqual(16);
   await dialog.getByRole('button', { name: 'Copy' }).waitFor();
   await dialog.getByRole('button', { name: 'I have copied it' }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -193,7 +189,7 @@ test('machines: create a machine, its secret shown once; a new secret; bind to a
   const again = page.getByRole('dialog', { name: 'Machine secret' });
   await again.getByTestId('device-secret').waitFor();
   const rotated = (await again.getByTestId('device-secret').innerText()).trim();
-  expectTrue(rotated !== secret, 'a new secret');
+  expect(rotated, 'a new secret').not.toEqual(secret);
   await again.getByRole('button', { name: 'I have copied it' }).click();
   await again.waitFor({ state: 'detached' });
 
@@ -212,12 +208,14 @@ test('machines: create a machine, its secret shown once; a new secret; bind to a
   const downloading = page.waitForEvent('download');
   await file.getByTestId('download-secrets').click();
   const download = await downloading;
-  expectTrue(/^machine-secrets-\d{8}-\d{4}\.csv$/.test(download.suggestedFilename()), 'the file name');
+  expect(download.suggestedFilename(), 'the file name').toMatch(/^machine-secrets-\d{8}-\d{4}\.csv$/);
   const lines = (await downloadText(download)).trim().split(/\r?\n/);
-  expectEqual(lines[0], 'serialNumber,secret', 'the header');
+  expect(lines[0], 'the header').toEqual('serialNumber,secret');
   const [sn, newest] = lines[1].split(',');
-  expectEqual([lines.length, sn], [2, serial], 'one machine in the file');
-  expectTrue(newest.length >= 16 && newest !== secret && newest !== rotated, 'a newer secret in the file');
+  expect([lines.length, sn], 'one machine in the file').toEqual([2, serial]);
+  expect(newest.length >= 16 && newest !== secret && newest !== rotated, 'a newer secret in the file').toBe(
+    true,
+  );
   await file.getByRole('button', { name: 'I have saved the file' }).click();
   await file.waitFor({ state: 'detached' });
 
@@ -230,7 +228,7 @@ test('machines: create a machine, its secret shown once; a new secret; bind to a
   await bind.getByRole('button', { name: 'Save' }).click();
   await page.getByText('1 machine(s) bound').waitFor();
   const [created] = await api.list<Record<string, unknown>>('device', { serialNumber: serial });
-  expectEqual([String(created.merchantId), String(created.storeId)], [merchantId, storeId], 'bound to');
+  expect([String(created.merchantId), String(created.storeId)], 'bound to').toEqual([merchantId, storeId]);
 });
 
 test('machines: the detail pages show a working machine, with debugging and live status', async ({
@@ -275,11 +273,10 @@ test('machines: the detail pages show a working machine, with debugging and live
     for (const d of devices) {
       await view(page).getByTestId('command-panel').locator(`[data-device="${d.id}"]`).waitFor();
       const commands = await api.list('device-command', { deviceId: d.id, type: 'debug' });
-      expectEqual(
+      expect(
         commands.map((c) => (c.params as { action?: string }).action),
-        ['rinse'],
         `the debugging command queued for ${d.name}`,
-      );
+      ).toEqual(['rinse']);
     }
 
     await view(page).getByRole('link', { name: device.name }).click();
@@ -304,11 +301,10 @@ test('machines: the detail pages show a working machine, with debugging and live
     await preset.fill(presetStamp);
     const offered = await optionsOf(page, preset);
     await offered.first().waitFor();
-    expectEqual(
-      (await offered.allInnerTexts()).sort(),
-      [`Any machine ping ${presetStamp}`, `Coffee rinse ${presetStamp}`],
-      'presets offered to a coffee machine',
-    );
+    expect((await offered.allInnerTexts()).sort(), 'presets offered to a coffee machine').toEqual([
+      `Any machine ping ${presetStamp}`,
+      `Coffee rinse ${presetStamp}`,
+    ]);
     await page.keyboard.press('Escape');
     await debug.getByRole('button', { name: 'Cancel' }).click();
 
@@ -360,67 +356,60 @@ test('machines: the map places the machines by status, also without tiles', asyn
   await view(page).getByRole('heading', { name: 'Machine map' }).waitFor();
   await view(page).getByTestId('machine-map').waitFor();
   await pick(page, view(page).getByLabel('Merchant', { exact: true }), merchantName, merchantName);
-  await expectEventually(() => view(page).locator('path.map-marker').count(), 2, 'markers of the merchant');
-  expectEqual(await view(page).locator('path.map-marker-offline').count(), 2, 'offline markers');
+  await expect(view(page).locator('path.map-marker'), 'markers of the merchant').toHaveCount(2);
+  await expect(view(page).locator('path.map-marker-offline'), 'offline markers').toHaveCount(2);
   // The status filter: the markers and the table keep only the chosen statuses.
   const status = view(page).getByLabel('Status', { exact: true });
   const tableRows = view(page).locator('.map-table .ant-table-tbody tr.ant-table-row');
   await pick(page, status, 'Online');
-  await expectEventually(
-    () => view(page).locator('path.map-marker').count(),
-    0,
-    'markers of online machines',
-  );
-  expectEqual(await tableRows.count(), 0, 'table rows of online machines');
+  await expect(view(page).locator('path.map-marker'), 'markers of online machines').toHaveCount(0);
+  await expect(tableRows, 'table rows of online machines').toHaveCount(0);
   await view(page).getByText('0 of 2 machine(s) with a location shown').waitFor();
   await page.keyboard.press('Escape');
   await pick(page, status, 'Offline');
-  await expectEventually(() => view(page).locator('path.map-marker').count(), 2, 'markers, offline added');
-  expectEqual(await tableRows.count(), 2, 'table rows, offline added');
+  await expect(view(page).locator('path.map-marker'), 'markers, offline added').toHaveCount(2);
+  await expect(tableRows, 'table rows, offline added').toHaveCount(2);
   await page.keyboard.press('Escape');
   const tiles = await page.locator('.leaflet-tile').count();
   if (tiles === 0) await view(page).getByTestId('map-no-tiles').waitFor();
   const unplaced = view(page).getByTestId('map-unplaced');
-  await expectEventually(
-    async () =>
-      (await unplaced.isVisible()) &&
-      (await unplaced.innerText()).includes('1 machine has no location and is not on the map'),
-    true,
-    'the notice of the machine without a location',
+  await expect(unplaced, 'the notice of the machine without a location').toBeVisible();
+  await expect(unplaced, 'the notice of the machine without a location').toContainText(
+    '1 machine has no location and is not on the map',
   );
   // It opens the device list narrowed as the map is, where the machine can be given a place.
-  expectTrue(
+  expect(
     ((await unplaced.getByTestId('map-unplaced-open').getAttribute('href')) ?? '').endsWith(
       `/device-list?merchantId=${merchantId}`,
     ),
     'the notice links to the merchant’s device list',
-  );
+  ).toBe(true);
   // It names the machine, linked to its detail page.
   const named = unplaced.getByTestId('map-unplaced-machines').getByRole('link');
-  expectEqual(
+  expect(
     [await named.innerText(), await named.getAttribute('href')],
-    [`${devices[2].name} (${devices[2].serialNumber})`, `#/device-detailautomatic?id=${devices[2].id}`],
     'the machine without a location, named and linked',
-  );
-  expectEqual(await view(page).getByTestId('map-truncated').count(), 0, 'no notice of a cut map');
+  ).toEqual([
+    `${devices[2].name} (${devices[2].serialNumber})`,
+    `#/device-detailautomatic?id=${devices[2].id}`,
+  ]);
+  await expect(view(page).getByTestId('map-truncated'), 'no notice of a cut map').toHaveCount(0);
 
   // Zoom works without tiles (the scale follows it), and a marker's popup opens the machine.
   const scale = view(page).locator('.leaflet-control-scale-line').first();
   const before = await scale.innerText();
   await view(page).getByRole('button', { name: 'Zoom out' }).click();
-  await expectEventually(
-    async () => (await scale.innerText()) !== before,
-    true,
-    'the scale after zooming out',
-  );
+  await expect
+    .poll(async () => (await scale.innerText()) !== before, { message: 'the scale after zooming out' })
+    .toEqual(true);
   await view(page).locator('path.map-marker').first().click({ force: true });
   await page.getByTestId('map-popup-detail').click();
   await waitForHash(page, /^#\/device-detail(automatic)?\?id=/);
   const opened = new URL(page.url().replace('/#/', '/')).searchParams.get('id');
-  expectTrue(
+  expect(
     devices.some((d) => d.id === opened),
     'the popup opens one of the machines',
-  );
+  ).toBe(true);
 });
 
 test('machines: the map without tiles draws coasts; a pin dragged or a machine placed saves its place', async ({
@@ -438,10 +427,10 @@ test('machines: the map without tiles draws coasts; a pin dragged or a machine p
   await page.goto(`${base}/#/map`);
   await view(page).getByTestId('machine-map').waitFor();
   await pick(page, view(page).getByLabel('Merchant', { exact: true }), merchantName, merchantName);
-  await expectEventually(() => view(page).locator('path.map-marker').count(), 1, 'the placed machine');
+  await expect(view(page).locator('path.map-marker'), 'the placed machine').toHaveCount(1);
   // No MAP_TILE_URL here: the offline outlines are the base map, land and coasts alike.
-  await expectEventually(async () => (await view(page).locator('path.map-land').count()) > 0, true, 'land');
-  expectTrue((await view(page).locator('path.map-coast').count()) > 0, 'coastlines drawn');
+  await expect(view(page).locator('path.map-land').first(), 'land').toBeAttached();
+  expect(await view(page).locator('path.map-coast').count(), 'coastlines drawn').toBeGreaterThan(0);
 
   // Drag the pin: the dialog asks, and Save gives the machine the place it was dropped at.
   await view(page).getByTestId('map-edit-toggle').click();
@@ -456,14 +445,15 @@ test('machines: the map without tiles draws coasts; a pin dragged or a machine p
   const dialog = page.getByTestId('map-move-dialog');
   await dialog.getByText(`Move ${devices[0].name}?`).waitFor();
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expectEventually(
-    async () => {
-      const d = await readDevice(api, devices[0].id);
-      return Number(d.latitude) !== 25.04 && Number(d.longitude) !== 121.51;
-    },
-    true,
-    'the dragged machine’s new place',
-  );
+  await expect
+    .poll(
+      async () => {
+        const d = await readDevice(api, devices[0].id);
+        return Number(d.latitude) !== 25.04 && Number(d.longitude) !== 121.51;
+      },
+      { message: 'the dragged machine’s new place' },
+    )
+    .toEqual(true);
 
   // Place the machine without a location: choose it, click the map, save.
   const unplaced = view(page).getByTestId('map-unplaced');
@@ -473,13 +463,13 @@ test('machines: the map without tiles draws coasts; a pin dragged or a machine p
   await page.mouse.click(mapBox.x + mapBox.width / 3, mapBox.y + mapBox.height / 3);
   await dialog.getByText(`Move ${devices[1].name}?`).waitFor();
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expectEventually(
-    async () => (await readDevice(api, devices[1].id)).latitude != null,
-    true,
-    'the placed machine’s place',
-  );
-  await expectEventually(() => view(page).locator('.map-pin').count(), 2, 'both machines on the map');
-  expectEqual(await view(page).getByTestId('map-unplaced').count(), 0, 'no machine left without a place');
+  await expect
+    .poll(async () => (await readDevice(api, devices[1].id)).latitude != null, {
+      message: 'the placed machine’s place',
+    })
+    .toEqual(true);
+  await expect(view(page).locator('.map-pin'), 'both machines on the map').toHaveCount(2);
+  await expect(view(page).getByTestId('map-unplaced'), 'no machine left without a place').toHaveCount(0);
 });
 
 /** What a Chinese-speaking user reads on the machine screens (written out: a test of the translation). */
@@ -573,11 +563,7 @@ for (const lang of ['zh', 'tw'] as const) {
       await setLanguageCookie(page, base, lang);
       await page.goto(`${base}/#/device-list?merchantId=${merchantId}`);
       await page.reload();
-      await expectEventually(
-        () => page.evaluate(() => document.documentElement.lang),
-        HTML_LANG[lang],
-        'html lang',
-      );
+      await expect(page.locator('html'), 'html lang').toHaveAttribute('lang', HTML_LANG[lang]);
 
       // The sidebar's titles come from the menu seed in the page's language (Taiwan: 資料中心).
       await page
@@ -587,13 +573,13 @@ for (const lang of ['zh', 'tw'] as const) {
 
       // Counters: what the set-up made, in the page's language.
       await view(page).getByRole('heading', { name: T.devices }).waitFor();
-      await expectEventually(() => counter(page, 'all').innerText(), '2', 'all machines');
-      await expectEventually(() => counter(page, 'offline').innerText(), '1', 'offline machines');
-      expectEqual(await counter(page, 'locked').innerText(), '0', 'locked machines before');
-      expectTrue(
+      await expect(counter(page, 'all'), 'all machines').toHaveText('2');
+      await expect(counter(page, 'offline'), 'offline machines').toHaveText('1');
+      await expect(counter(page, 'locked'), 'locked machines before').toHaveText('0');
+      expect(
         (await view(page).getByTestId('counter-locked').innerText()).includes(T.lockedCounter),
         'the locked counter is labelled in the page language',
-      );
+      ).toBe(true);
       const row = view(page).locator('tr', { hasText: working.name });
       await row.getByText(T.online, { exact: true }).waitFor();
       await view(page).locator('tr', { hasText: idle.name }).getByText(T.offline, { exact: true }).waitFor();
@@ -611,10 +597,10 @@ for (const lang of ['zh', 'tw'] as const) {
         .getByTestId('command-panel')
         .locator(`[data-device="${working.id}"] [data-state="succeeded"]`)
         .waitFor({ timeout: 20_000 });
-      expectTrue(machine.status.locked, 'the simulated machine is locked');
+      expect(machine.status.locked, 'the simulated machine is locked').toBe(true);
       await row.getByText(T.locked, { exact: true }).waitFor({ timeout: 10_000 });
-      await expectEventually(() => counter(page, 'locked').innerText(), '1', 'locked after', 10_000);
-      expectEqual(await counter(page, 'offline').innerText(), '1', 'offline machines after');
+      await expect(counter(page, 'locked'), 'locked after').toHaveText('1', { timeout: 10_000 });
+      await expect(counter(page, 'offline'), 'offline machines after').toHaveText('1');
 
       // Its detail page: status, channels and production.
       await row.getByRole('link', { name: working.name }).click();
@@ -625,18 +611,17 @@ for (const lang of ['zh', 'tw'] as const) {
       const head = detail.locator('.device-detail-head');
       await head.locator('[data-status="locked"]', { hasText: T.locked }).waitFor();
       await head.locator('[data-status="online"]', { hasText: T.online }).waitFor();
-      expectEqual(
+      expect(
         (await detail.getByTestId('device-debug').innerText()).replace(/\s/g, ''),
-        T.debug,
         'the debugging button',
-      );
+      ).toEqual(T.debug);
       const channels = detail.getByTestId('detail-channels');
       await channels.getByText(T.channels, { exact: true }).first().waitFor();
       await channels.getByRole('columnheader', { name: T.channelNumber }).waitFor();
       await channels.locator('tr', { hasText: 'Beans' }).locator(`[aria-label="${T.level}"]`).waitFor();
       const production = detail.getByTestId('detail-production');
       await production.getByText(T.production).waitFor();
-      expectTrue((await production.locator('tr.ant-table-row').count()) >= 1, 'a cup in the production');
+      await expect(production.locator('tr.ant-table-row').first(), 'a cup in the production').toBeAttached();
       await production.locator('.ant-table-row-expand-icon').first().click();
       await production.getByText(T.coffeeData).first().waitFor();
       await production.getByText(T.pressure).first().waitFor();
@@ -645,21 +630,20 @@ for (const lang of ['zh', 'tw'] as const) {
       await page.goto(`${base}/#/map`);
       await view(page).getByRole('heading', { name: T.map }).waitFor();
       await pick(page, view(page).getByLabel(T.merchant, { exact: true }), merchantName, merchantName);
-      await expectEventually(() => view(page).locator('path.map-marker').count(), 2, 'markers');
-      expectEqual(await view(page).locator('path.map-marker-locked').count(), 1, 'locked markers');
-      expectEqual(await view(page).locator('path.map-marker-offline').count(), 1, 'offline markers');
+      await expect(view(page).locator('path.map-marker'), 'markers').toHaveCount(2);
+      await expect(view(page).locator('path.map-marker-locked'), 'locked markers').toHaveCount(1);
+      await expect(view(page).locator('path.map-marker-offline'), 'offline markers').toHaveCount(1);
       await view(page).locator('.map-legend li[data-status="locked"]').getByText(`${T.locked} (1)`).waitFor();
       await view(page).locator('path.map-marker-locked').click({ force: true });
       const popup = page.locator('.map-popup');
       await popup.getByText(working.name).waitFor();
-      expectTrue((await popup.innerText()).includes(T.locked), 'the popup says locked');
+      expect(await popup.innerText(), 'the popup says locked').toContain(T.locked);
       await popup.getByTestId('map-popup-detail').getByText(T.openDetail).click();
       await waitForHash(page, '#/device-detailautomatic');
-      expectEqual(
+      expect(
         new URL(page.url().replace('/#/', '/')).searchParams.get('id'),
-        working.id,
         'the popup opens the machine',
-      );
+      ).toEqual(working.id);
     } finally {
       await machine.stop();
     }
@@ -682,16 +666,15 @@ test('machines: merchant machines open the device list narrowed to a merchant', 
   await waitForHash(page, '#/device-list');
   await view(page).getByText(`Merchant: Fleet ${stamp}`).waitFor();
   const rows = view(page).locator('.ant-table-tbody tr.ant-table-row');
-  await expectEventually(() => rows.count(), 2, 'rows of the merchant');
-  expectEqual(
-    await view(page).getByTestId('counter-offline').getAttribute('aria-pressed'),
+  await expect(rows, 'rows of the merchant').toHaveCount(2);
+  await expect(view(page).getByTestId('counter-offline'), 'opened on the offline counter').toHaveAttribute(
+    'aria-pressed',
     'true',
-    'opened on the offline counter',
   );
-  expectTrue(
+  expect(
     (await rows.allInnerTexts()).every((t) => devices.some((d) => t.includes(d.name))),
     'only the merchant’s machines',
-  );
+  ).toBe(true);
 });
 
 test('machines: every machine page in en, zh and tw, switched in the navbar, translated and accessible', async ({
@@ -728,11 +711,7 @@ test('machines: every machine page in en, zh and tw, switched in the navbar, tra
       await page.getByRole('menuitem', { name: LOCALES[lang].languages[lang] }).click();
       // The pointer stays where the menu was; a button under it would be measured in its hover colour.
       await page.mouse.move(0, 0);
-      await expectEventually(
-        () => page.evaluate(() => document.documentElement.lang),
-        HTML_LANG[lang],
-        'html lang',
-      );
+      await expect(page.locator('html'), 'html lang').toHaveAttribute('lang', HTML_LANG[lang]);
     }
     for (const [path, heading] of pages) {
       await page.goto(`${base}/#${path}`);
@@ -769,5 +748,5 @@ test('machines: every machine page in en, zh and tw, switched in the navbar, tra
       if (violations.length) problems.push(`${lang} ${path}: axe\n${describeViolations(violations)}`);
     }
   }
-  if (problems.length) throw new Error(problems.join('\n'));
+  expect(problems).toEqual([]);
 });

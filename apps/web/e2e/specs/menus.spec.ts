@@ -5,19 +5,17 @@
  * product) and being pushed again, a roll back; the store and equipment menus in three languages.
  */
 import crypto from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type { SimulatedMachine } from '@brewfleet/simulator';
 import { en } from '../../src/locales/en';
 import { tw } from '../../src/locales/tw';
 import { zh } from '../../src/locales/zh';
-import { test } from '../harness';
+import { expect, test } from '../fixtures';
 import { AdminApi } from '../support/api';
 import { createModel, readDevice, registerDevice, startMachine, waitForDevice } from '../support/fleet';
 import { chooseOption, drawer, fillField } from '../support/form';
 import {
   describeViolations,
-  expectEqual,
-  expectTrue,
   setLanguageCookie,
   seriousViolations,
   signIn,
@@ -142,7 +140,7 @@ test('menus: create, review and push a store’s menu; follow each machine; an o
     const [first] = await s.merchant.list<{ id: string; version: string; state: string }>('menu-release', {
       name,
     });
-    expectEqual(first.state, 'draft', 'a new release is a draft');
+    expect(first.state, 'a new release is a draft').toEqual('draft');
 
     // Push from the review: the progress opens; the online machine takes it, the other waits.
     await preview.getByTestId('preview-push').click();
@@ -154,7 +152,7 @@ test('menus: create, review and push a store’s menu; follow each machine; an o
     await waiting.and(page.locator('[data-phase="waiting"]')).waitFor();
     await waiting.getByText('Waiting: the machine will receive it when it comes back').waitFor();
     await waitForDevice(api, online.id, (d) => d.menuStatus === 'updated', 'the first machine updated');
-    expectEqual((await readDevice(api, offline.id)).menuStatus, 'not-updated', 'the offline machine');
+    expect((await readDevice(api, offline.id)).menuStatus, 'the offline machine').toEqual('not-updated');
 
     // The equipment menu says so, and opens on the products of the version the machine runs.
     await page.keyboard.press('Escape');
@@ -185,7 +183,7 @@ test('menus: create, review and push a store’s menu; follow each machine; an o
     });
     await s.merchant.call('POST', '/coffee/menu-release/push', { id: second.id });
     await waitForProgress(api, second.id, (p) => p.state === 'done', 'the second menu taken');
-    expectEqual(machines[0].menu?.products.length, 1, 'the machine runs the second menu');
+    expect(machines[0].menu?.products.length, 'the machine runs the second menu').toEqual(1);
 
     await page.goto(`${base}/#/menu-distribution`);
     await releaseRow(page, name).getByTestId('rollback').click();
@@ -198,11 +196,11 @@ test('menus: create, review and push a store’s menu; follow each machine; an o
       'menu-release',
       { sort: '-createdAt' },
     );
-    expectEqual(String(rolled.rolledBackFrom), String(first.id), 'the new release rolls back the first');
-    expectTrue(rolled.version !== first.version, 'a rollback is a new version');
+    expect(String(rolled.rolledBackFrom), 'the new release rolls back the first').toEqual(String(first.id));
+    expect(rolled.version, 'a rollback is a new version').not.toEqual(first.version);
     for (const m of machines) {
-      expectEqual(m.menu?.version, rolled.version, 'the machine runs the rolled-back version');
-      expectEqual(m.menu?.products.length, 2, 'with the first menu’s products');
+      expect(m.menu?.version, 'the machine runs the rolled-back version').toEqual(rolled.version);
+      expect(m.menu?.products.length, 'with the first menu’s products').toEqual(2);
     }
   } finally {
     await Promise.all(machines.map((m) => m.stop()));
@@ -271,7 +269,7 @@ test('menus: a machine rejects a recipe it cannot make, with reasons per product
       deviceId: s.devices[0].id,
       type: 'menu',
     });
-    expectEqual(commands.length, 2, 'two menu commands for the machine');
+    expect(commands.length, 'two menu commands for the machine').toEqual(2);
     await row.and(page.locator('[data-phase="failed"]')).waitFor();
   } finally {
     await api.call('PUT', '/coffee/product-parameter', { id: range.id, max: 96 });
@@ -329,7 +327,7 @@ test('menus: the store and equipment menus in zh and tw', async ({ base, api, mq
       await page.locator('.ant-drawer-open').getByText(texts.menuProgress.waiting).waitFor();
       await checkPage(page, lang, '/menu-distribution', problems);
     }
-    if (problems.length) throw new Error(problems.join('\n'));
+    expect(problems).toEqual([]);
   } finally {
     await machine.stop();
   }

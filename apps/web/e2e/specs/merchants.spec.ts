@@ -1,9 +1,9 @@
 /** Merchant list, keys, suspension, grade relation, import and export (issue 4). */
-import { test } from '../harness';
+import { expect, test } from '../fixtures';
 import { AdminApi } from '../support/api';
 import { csvFile, downloadText } from '../support/files';
 import { chooseOption, drawer, fillField, saveDrawer } from '../support/form';
-import { expectEqual, expectTrue, signIn, view, waitForHash } from '../support/ui';
+import { signIn, view, waitForHash } from '../support/ui';
 
 const PASSWORD = 'Merchant-Pass-2026';
 
@@ -46,8 +46,8 @@ test('merchants: create with a login account, edit, reveal a key, suspend signs 
   const dialog = page.getByRole('dialog');
   const pos = dialog.getByTestId('secret-posApiKey');
   await pos.waitFor();
-  expectTrue((await pos.innerText()).includes('7788'), 'masked key keeps its last characters');
-  expectTrue(!(await pos.innerText()).includes('abcdef'), 'the key is masked');
+  expect(await pos.innerText(), 'masked key keeps its last characters').toContain('7788');
+  expect(await pos.innerText(), 'the key is masked').not.toContain('abcdef');
   await dialog.getByRole('button', { name: 'Reveal POS API key' }).click();
   await dialog.getByText('pos-key-abcdef-7788').waitFor();
   await dialog.getByRole('button', { name: 'Close' }).last().click();
@@ -65,13 +65,13 @@ test('merchants: create with a login account, edit, reveal a key, suspend signs 
   await waitForHash(merchantAdmin, /^#\/login/);
   let refused = false;
   await AdminApi.signIn(base, login, PASSWORD).catch(() => (refused = true));
-  expectTrue(refused, 'a suspended merchant administrator cannot sign in');
+  expect(refused, 'a suspended merchant administrator cannot sign in').toBe(true);
 
   // Resumed: back in.
   await row.getByRole('button', { name: 'Resume', exact: true }).click();
   await page.getByText('The merchant was resumed').waitFor();
   await AdminApi.signIn(base, login, PASSWORD);
-  expectEqual((await api.list('merchant', { name })).length, 1, 'merchant rows');
+  expect((await api.list('merchant', { name })).length, 'merchant rows').toEqual(1);
 });
 
 test('merchants: the grade relation shows the hierarchy and opens a merchant', async ({
@@ -91,8 +91,8 @@ test('merchants: the grade relation shows the hierarchy and opens a merchant', a
     view(page).locator('.ant-tree-treenode', { has: page.getByTestId(`merchant-node-${id}`) });
   await node(childId).waitFor();
   const depth = async (id: string) => node(id).locator('.ant-tree-indent-unit').count();
-  expectEqual(await depth(childId), (await depth(parentId)) + 1, 'the sub-merchant is one level below');
-  expectTrue((await node(childId).innerText()).includes('Normal'), 'status is shown');
+  expect(await depth(childId), 'the sub-merchant is one level below').toEqual((await depth(parentId)) + 1);
+  expect(await node(childId).innerText(), 'status is shown').toContain('Normal');
   await node(childId)
     .getByRole('button', { name: `Open Chain ${stamp} North` })
     .click();
@@ -144,9 +144,11 @@ test('merchants: import a CSV through the dialog, then export the list', async (
   const downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'CSV' }).click();
   const download = await downloading;
-  expectTrue(/^merchant-.*\.csv$/.test(download.suggestedFilename()), 'a CSV file name');
+  expect(download.suggestedFilename(), 'a CSV file name').toMatch(/^merchant-.*\.csv$/);
   const text = await downloadText(download);
-  expectTrue(text.includes(`Imported ${stamp} A`) && text.includes(`Imported ${stamp} B`), 'exported rows');
+  expect(text.includes(`Imported ${stamp} A`) && text.includes(`Imported ${stamp} B`), 'exported rows').toBe(
+    true,
+  );
 });
 
 test('merchants: the superior picker makes a sub-merchant', async ({ base, adminPassword, api, newPage }) => {
@@ -164,5 +166,5 @@ test('merchants: the superior picker makes a sub-merchant', async ({ base, admin
   await saveDrawer(page);
   const [child] = await api.list<{ parentId: string }>('merchant', { name: `Child ${stamp}` });
   const [parent] = await api.list<{ id: string }>('merchant', { name: `Parent ${stamp}` });
-  expectEqual(String(child.parentId), String(parent.id), 'superior of the new merchant');
+  expect(String(child.parentId), 'superior of the new merchant').toEqual(String(parent.id));
 });

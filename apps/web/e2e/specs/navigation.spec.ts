@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
-import { test } from '../harness';
-import { expectEqual, expectEventually, signIn, waitForHash } from '../support/ui';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { signIn, waitForHash } from '../support/ui';
 
 async function tabTitles(page: Page): Promise<string[]> {
   return page
@@ -33,41 +33,37 @@ test('navigation: the sidebar comes from the menu tree and opens tabs', async ({
   await waitForHash(page, '#/operation-log-list');
   await nav.getByText('Menu Settings').click();
   await waitForHash(page, '#/menu-list');
-  await expectEventually(
-    () => tabTitles(page),
-    ['Homepage', 'Account List', 'Role Management', 'System log', 'Menu Settings'],
-    'tabs after opening four pages',
-  );
+  await expect
+    .poll(() => tabTitles(page), { message: 'tabs after opening four pages' })
+    .toEqual(['Homepage', 'Account List', 'Role Management', 'System log', 'Menu Settings']);
 
   // Each navigation starts at the top of the page.
   await page.mouse.wheel(0, 2000);
   await page.locator('.tabs-view').getByRole('link', { name: 'Account List' }).click();
   await waitForHash(page, '#/account-list');
-  expectEqual(await page.evaluate(() => window.scrollY), 0, 'scroll position after navigating');
+  expect(await page.evaluate(() => window.scrollY), 'scroll position after navigating').toEqual(0);
 
   // Close one tab with its close button; the active tab moves to a neighbour.
   await page.getByRole('button', { name: 'Close: Account List' }).click();
-  await expectEventually(
-    () => tabTitles(page),
-    ['Homepage', 'Role Management', 'System log', 'Menu Settings'],
-    'after closing one',
-  );
+  await expect
+    .poll(() => tabTitles(page), { message: 'after closing one' })
+    .toEqual(['Homepage', 'Role Management', 'System log', 'Menu Settings']);
   await waitForHash(page, '#/role-list');
 
   // The tabs survive a reload (session storage).
   await page.reload();
   await page.getByRole('heading', { name: 'Roles' }).waitFor();
-  await expectEventually(
-    () => tabTitles(page),
-    ['Homepage', 'Role Management', 'System log', 'Menu Settings'],
-    'after reload',
-  );
+  await expect
+    .poll(() => tabTitles(page), { message: 'after reload' })
+    .toEqual(['Homepage', 'Role Management', 'System log', 'Menu Settings']);
 
   await tabAction(page, 'Close others');
-  await expectEventually(() => tabTitles(page), ['Homepage', 'Role Management'], 'after close others');
+  await expect
+    .poll(() => tabTitles(page), { message: 'after close others' })
+    .toEqual(['Homepage', 'Role Management']);
   await tabAction(page, 'Close all');
   await waitForHash(page, '#/home');
-  await expectEventually(() => tabTitles(page), ['Homepage'], 'after close all');
+  await expect.poll(() => tabTitles(page), { message: 'after close all' }).toEqual(['Homepage']);
 
   // The map and merchant machines open in the layout without a tab of their own (spec §2).
   for (const [hash, heading] of [
@@ -76,7 +72,7 @@ test('navigation: the sidebar comes from the menu tree and opens tabs', async ({
   ]) {
     await page.goto(`${base}/${hash}`);
     await page.getByRole('heading', { name: heading }).waitFor();
-    expectEqual(await tabTitles(page), ['Homepage'], `tabs with ${hash} open`);
+    expect(await tabTitles(page), `tabs with ${hash} open`).toEqual(['Homepage']);
   }
 });
 

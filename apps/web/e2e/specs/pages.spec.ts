@@ -1,12 +1,12 @@
 /** Every page in the three languages: translated (no raw keys), html lang right, and axe-clean. */
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { en } from '../../src/locales/en';
 import { tw } from '../../src/locales/tw';
 import { zh } from '../../src/locales/zh';
 import { en as privacyEn } from '../../src/features/privacy/texts/en';
 import { tw as privacyTw } from '../../src/features/privacy/texts/tw';
 import { zh as privacyZh } from '../../src/features/privacy/texts/zh';
-import { test } from '../harness';
+import { expect, test } from '../fixtures';
 import {
   describeViolations,
   HTML_LANG,
@@ -73,7 +73,7 @@ test('pages: every public page in en, zh and tw, translated and accessible', asy
     await page.getByText(LOCALES[lang].errors.notFoundText).waitFor();
     await checkPage(page, lang, '/404', problems);
   }
-  if (problems.length) throw new Error(problems.join('\n'));
+  expect(problems).toEqual([]);
 });
 
 test('pages: every console page in en, zh and tw, translated and accessible', async ({
@@ -115,5 +115,5 @@ test('pages: every console page in en, zh and tw, translated and accessible', as
       await page.locator('.ant-drawer-open').waitFor({ state: 'detached' });
     }
   }
-  if (problems.length) throw new Error(problems.join('\n'));
+  expect(problems).toEqual([]);
 });

@@ -1,6 +1,6 @@
 /** The catalog and the product flow (issue 6): code rules, products made step by step, store products. */
-import type { Locator, Page } from 'playwright-core';
-import { test } from '../harness';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import type { AdminApi } from '../support/api';
 import { emptyDraft } from '../../src/features/products/product-draft';
 import { createModel, registerDevice } from '../support/fleet';
@@ -8,8 +8,6 @@ import { TINY_PNG } from '../support/files';
 import { drawer, fillField, optionsOf, pick, saveDrawer } from '../support/form';
 import {
   describeViolations,
-  expectEqual,
-  expectEventually,
   HTML_LANG,
   seriousViolations,
   setLanguageCookie,
@@ -102,26 +100,24 @@ test('products: a coffee product through the flow, a recipe error fixed, a draft
   await page.getByText('Please complete the product information').first().waitFor();
   await view(page).getByLabel('Product name', { exact: true }).fill(name);
   await view(page).getByRole('button', { name: 'Generate' }).click();
-  await expectEventually(
-    () => view(page).getByLabel('Product code', { exact: true }).inputValue(),
+  await expect(view(page).getByLabel('Product code', { exact: true }), 'code from the rule').toHaveValue(
     `${prefix}007-C`,
-    'code from the rule',
   );
   await view(page).getByLabel('Price', { exact: true }).fill('3.20');
   // Two pictures chosen at once; the second becomes the cover.
   const gallery = step(page, 'info').getByTestId('image-gallery');
   await gallery.locator('input[type=file]').setInputFiles([TINY_PNG, { ...TINY_PNG, name: 'side.png' }]);
-  await expectEventually(() => gallery.getByTestId('gallery-image').count(), 2, 'images shown');
+  await expect(gallery.getByTestId('gallery-image'), 'images shown').toHaveCount(2);
   const shown = () => gallery.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
   const [first, second] = await shown();
   await gallery.getByRole('button', { name: 'Make image 2 the cover' }).click();
-  await expectEventually(shown, [second, first], 'the second image made the cover');
+  await expect.poll(shown, { message: 'the second image made the cover' }).toEqual([second, first]);
   await next(page, 'materials');
 
   // 2. Materials: the material brings its unit and limits.
   await choose(page, step(page, 'materials'), 'Material', 'Espresso beans');
   await view(page).getByLabel('Amount', { exact: true }).fill('18');
-  expectEqual(await view(page).getByLabel('Highest', { exact: true }).inputValue(), '22', 'limit');
+  await expect(view(page).getByLabel('Highest', { exact: true }), 'limit').toHaveValue('22');
   await next(page, 'recipe');
 
   // 3. Recipe: a temperature the coffee machines do not allow is named, and holds the flow.
@@ -142,7 +138,7 @@ test('products: a coffee product through the flow, a recipe error fixed, a draft
   await page.goto(`${base}/#/produce-name-create`);
   await view(page).getByTestId('draft-notice').waitFor();
   await step(page, 'recipe').waitFor();
-  expectEqual(await view(page).getByLabel('Value 1', { exact: true }).inputValue(), '120', 'kept value');
+  await expect(view(page).getByLabel('Value 1', { exact: true }), 'kept value').toHaveValue('120');
   await view(page).getByLabel('Value 1', { exact: true }).fill('93');
   await problems.waitFor({ state: 'detached' });
   await view(page).getByRole('button', { name: 'Add a parameter' }).click();
@@ -156,10 +152,8 @@ test('products: a coffee product through the flow, a recipe error fixed, a draft
   const combos = view(page).getByTestId('recipe-combos');
   await combos.locator('tr', { hasText: 'Small' }).waitFor();
   const large = combos.locator('tr', { hasText: 'Large' });
-  expectEqual(
-    await large.getByLabel(/^Amount factor of combination/).inputValue(),
+  await expect(large.getByLabel(/^Amount factor of combination/), 'factor of the large cup').toHaveValue(
     '1.40',
-    'factor of the large cup',
   );
   await large.getByLabel(/^Price change of combination/).fill('0.90');
   await next(page, 'accessories');
@@ -170,40 +164,39 @@ test('products: a coffee product through the flow, a recipe error fixed, a draft
   await view(page).locator('tr', { hasText: name }).waitFor();
   // The flow's tab closed on saving; the fixed home tab is still there, first.
   await page.locator('.tabs-view a[data-path="/produce-name-create"]').waitFor({ state: 'detached' });
-  expectEqual(await page.locator('.tabs-view a').first().getAttribute('data-path'), '/home', 'home tab');
+  await expect(page.locator('.tabs-view a').first(), 'home tab').toHaveAttribute('data-path', '/home');
 
   const [product] = await api.list<Item>('product', { name });
-  expectEqual(String(product.merchantId), shop.merchantId, 'merchant');
-  expectEqual(
-    [product.code, product.family, product.kind, product.price],
-    [`${prefix}007-C`, 'coffee', 'drink', '3.20'],
-    'product',
-  );
+  expect(String(product.merchantId), 'merchant').toEqual(shop.merchantId);
+  expect([product.code, product.family, product.kind, product.price], 'product').toEqual([
+    `${prefix}007-C`,
+    'coffee',
+    'drink',
+    '3.20',
+  ]);
   // Stored as jsonb: compared field by field, jsonb keeps its own key order.
   const [brew] = (product.recipe as { steps: Item[] }).steps;
-  expectEqual(
-    [brew.action, brew.channel, brew.params],
-    ['brew', 1, { powderG: 17, temperatureC: 93 }],
-    'recipe',
-  );
-  expectEqual(
+  expect([brew.action, brew.channel, brew.params], 'recipe').toEqual([
+    'brew',
+    1,
+    { powderG: 17, temperatureC: 93 },
+  ]);
+  expect(
     (product.recipeCombos as Item[]).map((c) => [c.amountFactor, c.priceChange]).sort(),
-    [
-      [1, '0.00'],
-      [1.4, '0.90'],
-    ],
     'combinations',
-  );
-  expectEqual((product.materials as Item[])[0].amount, 18, 'material amount');
-  expectEqual(
+  ).toEqual([
+    [1, '0.00'],
+    [1.4, '0.90'],
+  ]);
+  expect((product.materials as Item[])[0].amount, 'material amount').toEqual(18);
+  expect(
     (product.images as string[]).map((id) => `/api/coffee/upload/${id}`),
-    [second, first],
     'images, the chosen cover first',
-  );
+  ).toEqual([second, first]);
   const drafts = await page.evaluate(() =>
     Object.keys(localStorage).filter((k) => k.startsWith('brewfleet:product-draft')),
   );
-  expectEqual(drafts, [], 'drafts left after saving');
+  expect(drafts, 'drafts left after saving').toEqual([]);
 
   // Sold in the store at its own price, then made unavailable there.
   await page.goto(`${base}/#/produce-store-product`);
@@ -219,14 +212,15 @@ test('products: a coffee product through the flow, a recipe error fixed, a draft
   await row.getByText('$3.50').waitFor();
   await row.getByText('$3.20').waitFor();
   await row.getByRole('switch', { name: `${name} available` }).click();
-  await expectEventually(
-    async () => {
-      const [sale] = await api.list<Item>('store-product', { storeId: shop.storeId });
-      return [sale?.price, sale?.available];
-    },
-    ['3.50', false],
-    'store product',
-  );
+  await expect
+    .poll(
+      async () => {
+        const [sale] = await api.list<Item>('store-product', { storeId: shop.storeId });
+        return [sale?.price, sale?.available];
+      },
+      { message: 'store product' },
+    )
+    .toEqual(['3.50', false]);
 });
 
 test('products: a tea product with its three extraction segments', async ({ base, api, newPage }) => {
@@ -271,34 +265,26 @@ test('products: a tea product with its three extraction segments', async ({ base
   await view(page).locator('tr', { hasText: name }).waitFor();
 
   const [product] = await api.list<Item>('product', { name });
-  expectEqual([product.family, product.kind], ['tea', 'tea'], 'family and kind');
-  expectEqual(
-    (product.recipe as { segments: unknown }).segments,
-    [
-      { out: true, rangeS: 40, amountG: 6 },
-      { out: true, rangeS: 60, amountG: 4 },
-      { out: false, rangeS: 0, amountG: 0 },
-    ],
-    'segments',
-  );
+  expect([product.family, product.kind], 'family and kind').toEqual(['tea', 'tea']);
+  expect((product.recipe as { segments: unknown }).segments, 'segments').toEqual([
+    { out: true, rangeS: 40, amountG: 6 },
+    { out: true, rangeS: 60, amountG: 4 },
+    { out: false, rangeS: 0, amountG: 0 },
+  ]);
 
   // Copied: the copy keeps the recipe and needs its own code.
   await view(page).locator('tr', { hasText: name }).getByRole('button', { name: 'Copy' }).click();
   await view(page)
     .getByRole('heading', { name: `Copy a product · ${name}` })
     .waitFor();
-  expectEqual(
-    await view(page).getByLabel('Product code', { exact: true }).inputValue(),
-    '',
-    'code of a copy',
-  );
+  await expect(view(page).getByLabel('Product code', { exact: true }), 'code of a copy').toHaveValue('');
   await view(page).getByLabel('Product name', { exact: true }).fill(`${name} large`);
   await view(page).getByLabel('Product code', { exact: true }).fill(`OOL-${stamp}-L`);
   for (const to of ['materials', 'recipe', 'combos', 'accessories']) await next(page, to);
   await view(page).getByTestId('flow-save').click();
   await waitForHash(page, '#/produce-name');
   const [copy] = await api.list<Item>('product', { code: `OOL-${stamp}-L` });
-  expectEqual(copy.recipe, product.recipe, 'recipe of the copy');
+  expect(copy.recipe, 'recipe of the copy').toEqual(product.recipe);
 
   // Edited: saved from the first step; the recipe is untouched, so its version stays.
   await view(page)
@@ -311,14 +297,15 @@ test('products: a tea product with its three extraction segments', async ({ base
   await view(page).getByLabel('Price', { exact: true }).fill('3.10');
   await view(page).getByTestId('flow-save').click();
   await waitForHash(page, '#/produce-name');
-  await expectEventually(
-    async () => {
-      const [edited] = await api.list<Item>('product', { code: `OOL-${stamp}-L` });
-      return [edited.price, edited.recipeVersion];
-    },
-    ['3.10', 1],
-    'edited product',
-  );
+  await expect
+    .poll(
+      async () => {
+        const [edited] = await api.list<Item>('product', { code: `OOL-${stamp}-L` });
+        return [edited.price, edited.recipeVersion];
+      },
+      { message: 'edited product' },
+    )
+    .toEqual(['3.10', 1]);
 });
 
 test('products: an automatic coffee machine sells coffee products of its merchant', async ({
@@ -363,7 +350,7 @@ test('products: an automatic coffee machine sells coffee products of its merchan
   await picker.click();
   const options = await optionsOf(page, picker);
   await options.first().waitFor();
-  expectEqual(await options.allInnerTexts(), [`Ristretto ${stamp} (RIS-${stamp})`], 'products offered');
+  expect(await options.allInnerTexts(), 'products offered').toEqual([`Ristretto ${stamp} (RIS-${stamp})`]);
   await options.first().click();
   await page.keyboard.press('Escape');
   await dialog.getByTestId('add-products-ok').click();
@@ -375,11 +362,11 @@ test('products: an automatic coffee machine sells coffee products of its merchan
   // The machine's own price, typed in the table.
   await row.getByLabel(`Own price of Ristretto ${stamp}`).fill('2.70');
   await row.getByLabel(`Own price of Ristretto ${stamp}`).press('Enter');
-  await expectEventually(
-    async () => (await api.list<Item>('machine-product', { deviceId: machine.id }))[0]?.price,
-    '2.70',
-    'machine price',
-  );
+  await expect
+    .poll(async () => (await api.list<Item>('machine-product', { deviceId: machine.id }))[0]?.price, {
+      message: 'machine price',
+    })
+    .toEqual('2.70');
 });
 
 const TEA_SEGMENTS = [
@@ -467,7 +454,7 @@ test('products: catalog and product screens in zh and tw, translated and accessi
       if (violations.length) problems.push(`${lang} ${path}: axe\n${describeViolations(violations)}`);
     }
   }
-  if (problems.length) throw new Error(problems.join('\n'));
+  expect(problems).toEqual([]);
 });
 
 /** The wizard's five steps as a Chinese-speaking user reads them (written out: a test of the translation). */
@@ -522,20 +509,19 @@ async function merchantPage(
   await signIn(page, base, account, PASSWORD);
   await setLanguageCookie(page, base, lang);
   await page.reload();
-  await expectEventually(() => page.evaluate(() => document.documentElement.lang), HTML_LANG[lang], 'lang');
+  await expect(page.locator('html'), 'lang').toHaveAttribute('lang', HTML_LANG[lang]);
   return page;
 }
 
 /** The step titles of the wizard, and the heading of the open step. */
 async function expectStepTitles(page: Page, lang: 'zh' | 'tw', current: number) {
   const texts = FLOW_TEXTS[lang];
-  expectEqual(
+  expect(
     (await view(page).locator('.product-flow-steps .ant-steps-item-title').allInnerTexts()).map((t) =>
       t.trim(),
     ),
-    [...texts.steps],
     `${lang} step titles`,
-  );
+  ).toEqual([...texts.steps]);
   await view(page)
     .getByRole('heading', { name: `第 ${current} 步，共 5 步：${texts.steps[current - 1]}` })
     .waitFor();
@@ -610,9 +596,9 @@ test('products in zh: a blender product created (a recipe error named), then cop
   await waitForHash(page, '#/produce-name');
   await view(page).locator('tr', { hasText: name }).waitFor();
   const [product] = await api.list<Item>('product', { name });
-  expectEqual([product.family, product.price], ['blender', '4.50'], 'blender product');
+  expect([product.family, product.price], 'blender product').toEqual(['blender', '4.50']);
   const [fruit] = (product.recipe as { steps: Item[] }).steps;
-  expectEqual([fruit.action, fruit.params], ['fruit', { blendS: 40, fruitG: 200 }], 'recipe');
+  expect([fruit.action, fruit.params], 'recipe').toEqual(['fruit', { blendS: 40, fruitG: 200 }]);
 
   // Copied from the list: the copy keeps the recipe and needs its own code.
   await view(page)
@@ -624,7 +610,7 @@ test('products in zh: a blender product created (a recipe error named), then cop
     .getByRole('heading', { name: `${T.copyTitle} · ${name}` })
     .waitFor();
   await expectStepTitles(page, 'zh', 1);
-  expectEqual(await view(page).getByLabel(T.code, { exact: true }).inputValue(), '', 'code of a copy');
+  await expect(view(page).getByLabel(T.code, { exact: true }), 'code of a copy').toHaveValue('');
   await view(page).getByLabel(T.name, { exact: true }).fill(`${name} 大杯`);
   await view(page).getByLabel(T.code, { exact: true }).fill(`SMO-${stamp}-L`);
   for (const to of ['materials', 'recipe', 'combos', 'accessories']) await next(page, to);
@@ -634,7 +620,10 @@ test('products in zh: a blender product created (a recipe error named), then cop
     .locator('tr', { hasText: `SMO-${stamp}-L` })
     .waitFor();
   const [copy] = await api.list<Item>('product', { code: `SMO-${stamp}-L` });
-  expectEqual([copy.family, copy.recipe], [product.family, product.recipe], 'family and recipe of the copy');
+  expect([copy.family, copy.recipe], 'family and recipe of the copy').toEqual([
+    product.family,
+    product.recipe,
+  ]);
 });
 
 test('products in tw: a milk-frother product created (a recipe error named), then edited', async ({
@@ -679,9 +668,9 @@ test('products in tw: a milk-frother product created (a recipe error named), the
   await waitForHash(page, '#/produce-name');
   await view(page).locator('tr', { hasText: name }).waitFor();
   const [product] = await api.list<Item>('product', { name });
-  expectEqual([product.family, product.price], ['milk-frother', '1.80'], 'milk-frother product');
+  expect([product.family, product.price], 'milk-frother product').toEqual(['milk-frother', '1.80']);
   const [milk] = (product.recipe as { steps: Item[] }).steps;
-  expectEqual([milk.action, milk.params], ['milk', { milkMl: 200, temperatureC: 65 }], 'recipe');
+  expect([milk.action, milk.params], 'recipe').toEqual(['milk', { milkMl: 200, temperatureC: 65 }]);
 
   // Edited from the list: saved from the first step, the recipe and its version unchanged.
   await view(page)
@@ -696,12 +685,13 @@ test('products in tw: a milk-frother product created (a recipe error named), the
   await view(page).getByLabel(T.price, { exact: true }).fill('2.10');
   await view(page).getByTestId('flow-save').click();
   await waitForHash(page, '#/produce-name');
-  await expectEventually(
-    async () => {
-      const [edited] = await api.list<Item>('product', { code: `FOAM-${stamp}` });
-      return [edited.price, edited.recipeVersion, edited.recipe];
-    },
-    ['2.10', 1, product.recipe],
-    'edited product',
-  );
+  await expect
+    .poll(
+      async () => {
+        const [edited] = await api.list<Item>('product', { code: `FOAM-${stamp}` });
+        return [edited.price, edited.recipeVersion, edited.recipe];
+      },
+      { message: 'edited product' },
+    )
+    .toEqual(['2.10', 1, product.recipe]);
 });

@@ -1,4 +1,4 @@
-import { test } from '../harness';
+import { expect, test } from '../fixtures';
 import { signIn, waitForHash } from '../support/ui';
 import { AdminApi } from '../support/api';
 
@@ -19,11 +19,10 @@ test('session: a session revoked on the server ends with "Login permission expir
   // Any call now answers 401: open the account list from the homepage's links.
   await page.getByRole('button', { name: 'Account List' }).click();
   await page.getByText('Login permission expired').first().waitFor();
-  const toasts = await page.getByText('Login permission expired').count();
-  if (toasts !== 1) throw new Error(`the expiry message shows once, not ${toasts} times`);
+  expect(await page.getByText('Login permission expired').count(), 'the expiry message shows once').toBe(1);
   await waitForHash(page, /^#\/login/);
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  if (token !== null) throw new Error('the token should be cleared');
+  expect(token, 'the token is cleared').toBeNull();
 });
 
 test('reset password: the dialog checks the confirmation, then the new password signs in', async ({

@@ -1,8 +1,8 @@
 /** Store management and store accounts (issue 4). */
-import { test } from '../harness';
+import { expect, test } from '../fixtures';
 import { TINY_PNG } from '../support/files';
 import { chooseOption, drawer, fillField, fillTime, optionsOf, saveDrawer } from '../support/form';
-import { expectEqual, expectTrue, signIn, view } from '../support/ui';
+import { signIn, view } from '../support/ui';
 
 const PASSWORD = 'Store-Pass-2026';
 
@@ -52,13 +52,15 @@ test('stores: create one with weekdays, opening hours, coordinates and a photo',
   await view(page).locator('tr', { hasText: name }).waitFor();
 
   const [store] = await api.list<Record<string, unknown>>('store', { name });
-  expectEqual(String(store.merchantId), merchantId, 'merchant of the store');
-  expectEqual(store.type, 'pick-up', 'type');
-  expectEqual(store.openingTime, '08:00', 'opening time');
-  expectEqual(store.closingTime, '20:30', 'closing time');
-  expectEqual(store.operatingDays, ['mon', 'tue', 'wed', 'thu', 'fri'], 'operating days');
-  expectEqual([store.latitude, store.longitude].map(Number), [25.1283, 121.7419], 'coordinates');
-  expectTrue(/^\d+$/.test(String(store.photo)), `the photo is an upload id, not ${String(store.photo)}`);
+  expect(String(store.merchantId), 'merchant of the store').toEqual(merchantId);
+  expect(store.type, 'type').toEqual('pick-up');
+  expect(store.openingTime, 'opening time').toEqual('08:00');
+  expect(store.closingTime, 'closing time').toEqual('20:30');
+  expect(store.operatingDays, 'operating days').toEqual(['mon', 'tue', 'wed', 'thu', 'fri']);
+  expect([store.latitude, store.longitude].map(Number), 'coordinates').toEqual([25.1283, 121.7419]);
+  expect(/^\d+$/.test(String(store.photo)), `the photo is an upload id, not ${String(store.photo)}`).toBe(
+    true,
+  );
 });
 
 test('store accounts: create an account bound to a store', async ({ base, adminPassword, api, newPage }) => {
@@ -81,18 +83,17 @@ test('store accounts: create an account bound to a store', async ({ base, adminP
   await view(page).locator('tr', { hasText: account }).waitFor();
 
   const [row] = await api.list<Record<string, unknown>>('account', { account });
-  expectEqual(row.partnerType, 'store', 'account type');
-  expectEqual(String(row.storeId), storeId, 'store of the account');
-  expectEqual(String(row.merchantId), merchantId, 'merchant follows the store');
+  expect(row.partnerType, 'account type').toEqual('store');
+  expect(String(row.storeId), 'store of the account').toEqual(storeId);
+  expect(String(row.merchantId), 'merchant follows the store').toEqual(merchantId);
   // The merchant accounts screen does not list store staff.
   await page.goto(`${base}/#/merchant-account`);
   await view(page).getByRole('heading', { name: 'Merchant accounts' }).waitFor();
   await view(page)
     .locator('tr', { hasText: `beans${stamp}` })
     .waitFor();
-  expectEqual(
-    await view(page).locator('tr', { hasText: account }).count(),
-    0,
+  await expect(
+    view(page).locator('tr', { hasText: account }),
     'store staff among merchant accounts',
-  );
+  ).toHaveCount(0);
 });

@@ -1,10 +1,10 @@
 /** Who sees what: a merchant administrator its subtree, a store account its store (issue 4). */
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { STORE_STAFF_MENUS } from '@brewfleet/contracts/menu-seed';
-import { test } from '../harness';
+import { expect, test } from '../fixtures';
 import { AdminApi } from '../support/api';
 import { createModel, registerDevice } from '../support/fleet';
-import { expectEqual, setLanguageCookie, signIn, view, waitForHash } from '../support/ui';
+import { setLanguageCookie, signIn, view, waitForHash } from '../support/ui';
 import { fillField, saveDrawer } from '../support/form';
 
 const PASSWORD = 'Tenant-Pass-2026';
@@ -49,29 +49,26 @@ test('tenancy: a merchant administrator sees only its subtree', async ({ base, a
   const { a, a1, b, stores } = await world(api);
   const page = await newPage();
   await signIn(page, base, a.login, PASSWORD);
-  expectEqual(
+  expect(
     await namesOn(page, base, '/merchant-list', 'Merchants', a1.name, [a.name, a1.name, b.name]),
-    { [a.name]: true, [a1.name]: true, [b.name]: false },
     'merchants',
-  );
-  expectEqual(
+  ).toEqual({ [a.name]: true, [a1.name]: true, [b.name]: false });
+  expect(
     await namesOn(page, base, '/store-list', 'Stores', stores.a1, [stores.a1, stores.a1b, stores.b]),
-    { [stores.a1]: true, [stores.a1b]: true, [stores.b]: false },
     'stores',
-  );
-  expectEqual(
+  ).toEqual({ [stores.a1]: true, [stores.a1b]: true, [stores.b]: false });
+  expect(
     await namesOn(page, base, '/merchant-account', 'Merchant accounts', a1.login, [
       a.login,
       a1.login,
       b.login,
     ]),
-    { [a.login]: true, [a1.login]: true, [b.login]: false },
     'merchant accounts',
-  );
+  ).toEqual({ [a.login]: true, [a1.login]: true, [b.login]: false });
   await page.goto(`${base}/#/merchant-grade`);
   await view(page).getByRole('heading', { name: 'Grade relation' }).waitFor();
   await view(page).getByText(a1.name).waitFor();
-  expectEqual(await view(page).getByText(b.name).count(), 0, 'other merchants in the grade relation');
+  await expect(view(page).getByText(b.name), 'other merchants in the grade relation').toHaveCount(0);
 });
 
 test('tenancy: a sub-merchant administrator reads its superior by name and may not suspend itself', async ({
@@ -91,7 +88,7 @@ test('tenancy: a sub-merchant administrator reads its superior by name and may n
   // The superior, which it cannot open, by its name; no Suspend on its own row, Suspend below it.
   await own.getByText(w.a.name, { exact: true }).waitFor();
   await own.getByRole('button', { name: 'Edit' }).waitFor();
-  expectEqual(await own.getByRole('button', { name: 'Suspend' }).count(), 0, 'Suspend on its own merchant');
+  await expect(own.getByRole('button', { name: 'Suspend' }), 'Suspend on its own merchant').toHaveCount(0);
   await view(page).locator('tr', { hasText: child.name }).getByRole('button', { name: 'Suspend' }).waitFor();
   // Its own row's form shows its status and superior without letting them change (the server
   // refuses both), and saves the rest.
@@ -100,12 +97,8 @@ test('tenancy: a sub-merchant administrator reads its superior by name and may n
     () => (document.querySelector('.ant-drawer-open #merchant-form_name') as HTMLInputElement)?.value !== '',
   );
   const form = page.locator('.ant-drawer-open');
-  expectEqual(await form.locator('#merchant-form_status').isDisabled(), true, 'status of its own merchant');
-  expectEqual(
-    await form.locator('#merchant-form_parentId').isDisabled(),
-    true,
-    'superior of its own merchant',
-  );
+  await expect(form.locator('#merchant-form_status'), 'status of its own merchant').toBeDisabled();
+  await expect(form.locator('#merchant-form_parentId'), 'superior of its own merchant').toBeDisabled();
   await fillField(page, 'Principal', `Principal ${w.s}`);
   await saveDrawer(page);
   await view(page)
@@ -118,7 +111,7 @@ test('tenancy: a sub-merchant administrator reads its superior by name and may n
       (document.querySelector('.ant-drawer-open #merchant-form_name') as HTMLInputElement)?.value === name,
     child.name,
   );
-  expectEqual(await form.locator('#merchant-form_status').isDisabled(), false, 'status of its sub-merchant');
+  await expect(form.locator('#merchant-form_status'), 'status of its sub-merchant').toBeEnabled();
 });
 
 /** A store account of the sub-merchant, with a role granting the store list. */
@@ -144,18 +137,17 @@ test('tenancy: a store account is answered only its store', async ({ base, api }
   const { account, stores } = await storeAccount(base, api);
   const staff = await AdminApi.signIn(base, account, PASSWORD);
   const names = (await staff.list<{ name: string }>('store')).map((r) => r.name).sort();
-  expectEqual(names, [stores.a1], 'stores answered to the store account');
+  expect(names, 'stores answered to the store account').toEqual([stores.a1]);
 });
 
 test('tenancy: a store account sees only its store in the console', async ({ base, api, newPage }) => {
   const { account, stores } = await storeAccount(base, api);
   const page = await newPage();
   await signIn(page, base, account, PASSWORD);
-  expectEqual(
+  expect(
     await namesOn(page, base, '/store-list', 'Stores', stores.a1, [stores.a1, stores.a1b, stores.b]),
-    { [stores.a1]: true, [stores.a1b]: false, [stores.b]: false },
     'stores of the store account',
-  );
+  ).toEqual({ [stores.a1]: true, [stores.a1b]: false, [stores.b]: false });
 });
 
 test('tenancy: store staff run only their store’s machines and read their log in their language', async ({
@@ -187,15 +179,15 @@ test('tenancy: store staff run only their store’s machines and read their log 
   const list = view(page);
   await list.getByRole('heading', { name: 'Devices' }).waitFor();
   await list.locator('tr', { hasText: own.name }).waitFor();
-  expectEqual(await list.locator('tr', { hasText: depot.name }).count(), 0, 'the other store’s machine');
+  await expect(list.locator('tr', { hasText: depot.name }), 'the other store’s machine').toHaveCount(0);
   // Lock and unlock are theirs; registering, binding, new secrets and debugging are not.
   await list.locator('tr', { hasText: own.name }).getByRole('checkbox').check();
   await list.getByTestId('operation-lock').waitFor();
   await list.getByTestId('operation-unlock').waitFor();
   for (const testId of ['bulk-debug', 'bulk-secrets'])
-    expectEqual(await list.getByTestId(testId).count(), 0, `the ${testId} button`);
+    await expect(list.getByTestId(testId), `the ${testId} button`).toHaveCount(0);
   for (const name of ['Create', 'Import', 'Bind'])
-    expectEqual(await list.getByRole('button', { name, exact: true }).count(), 0, `the ${name} button`);
+    await expect(list.getByRole('button', { name, exact: true }), `the ${name} button`).toHaveCount(0);
 
   // The detail names the machine's merchant, which the store account cannot open.
   await list.getByRole('link', { name: own.name }).click();
@@ -217,6 +209,6 @@ test('tenancy: store staff run only their store’s machines and read their log 
       .first()
       .getByText(signedIn, { exact: true })
       .waitFor();
-    expectEqual(await view(page).getByText('auth.login').count(), 0, `auth.login shown in ${lang}`);
+    await expect(view(page).getByText('auth.login'), `auth.login shown in ${lang}`).toHaveCount(0);
   }
 });

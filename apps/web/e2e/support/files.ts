@@ -1,6 +1,6 @@
 /** Small files the specs upload. */
 import fs from 'node:fs';
-import type { Download } from 'playwright-core';
+import type { Download } from '@playwright/test';
 
 /** An 8×8 PNG (a real image: the server decodes and re-encodes uploads). */
 export const TINY_PNG = {

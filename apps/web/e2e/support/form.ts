@@ -1,5 +1,5 @@
 /** Steps in the generic create/edit drawer (English labels). */
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 
 export const drawer = (page: Page) => page.locator('.ant-drawer-open');
 
