@@ -19,13 +19,14 @@ export interface Step extends StepFigures {
   longestBatchMs: number;
   /** The most messages waiting in the gateway at once. */
   maxPending: number;
+  /** After the step, the wait until all it published was committed (CPU figures include it). */
+  drainSeconds: number;
   gatewayCpuPct: number;
   publisherCpuPct: number;
   /**
    * CPU time per record: the gateway's process (broker and gateway) and PostgreSQL (the backends of
    * the bench database and the server's background workers; null when PostgreSQL is on another
-   * host) per record committed in the step,
-   * the publishers per record published. Unlike
+   * host) per record committed in the step and its drain, the publishers per record published. Unlike
    * rates, these do not depend on what else the host runs: the host's cores divided by their sum
    * is the rate an otherwise idle host could carry.
    */
@@ -55,6 +56,7 @@ export function stepTable(steps: Step[]): string {
     ['published/s', (s) => Math.round(s.published / s.seconds)],
     ['committed/s', (s) => Math.round(s.committedPerSecond)],
     ['lag at end', (s) => s.lagAtEnd],
+    ['drain s', (s) => s.drainSeconds.toFixed(1)],
     ['commit p50 ms', (s) => Math.round(s.commitP50Ms)],
     ['commit p99 ms', (s) => Math.round(s.commitP99Ms)],
     ['receipt p99 ms', (s) => Math.round(s.receiveP99Ms)],

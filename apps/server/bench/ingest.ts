@@ -18,6 +18,9 @@
  *   5. Ceiling: the rows of the ramp written again by INSERT … VALUES of 1000 rows, one transaction
  *      per statement, in the gateway's role and scope, on one connection.
  *
+ *   Each step's CPU times are read once what it published is committed (its drain), and divided by
+ *   the records it wrote: CPU µs per record, which a loaded host does not distort.
+ *
  * Options: --devices N (publishing machines, 100), --rates a,b,c (events/s, 10000,20000,30000),
  * --seconds S (per rate, 10), --idle M (2000), --flush-ms F (how often each machine sends a batch,
  * 100), --gateway-flush-ms and --gateway-max-batch (the gateway's own options, its defaults unless
@@ -39,6 +42,11 @@ import { startMqtt, type Mqtt } from '../src/platform/mqtt/broker.ts';
 import { deviceAccess } from '../src/modules/fleet/device-access.ts';
 import { startGateway, type Gateway, type GatewayStats } from '../src/modules/fleet/gateway.ts';
 import { hashSecret } from '../src/modules/fleet/credentials.ts';
+import { createDomainEvents } from '../src/platform/events/domain-events.ts';
+import { maintenanceSubscribers } from '../src/modules/fleet/maintenance-counters.ts';
+import { menuStatusSubscribers } from '../src/modules/fleet/menu-status.ts';
+import { channelSubscribers } from '../src/modules/fleet/channel-levels.ts';
+import { releaseProgressSubscribers } from '../src/modules/menus/release-progress.ts';
 import type { BenchMachine, PublisherCommand, PublisherReply } from './ingest-publishers.ts';
 import { cpuSpent, postgresCpu, rawInsertCeiling, registerMachines, stepFigures } from './ingest-sql.ts';
 import { keepsUp, stepTable, type Step } from './ingest-report.ts';
@@ -141,12 +149,26 @@ function hostCpu() {
 
 type StepDone = Extract<PublisherReply, { type: 'step-done' }>;
 
-/** One rate: the publishers' step, with the gateway's stats sampled while it runs. */
+/** Production records committed so far. */
+async function committedRows(database: Database): Promise<number> {
+  const { rows } = await database.transactionRaw((exec) =>
+    exec('select count(*)::int as n from production_record'),
+  );
+  return rows[0].n;
+}
+
+/**
+ * One rate: the publishers' step, with the gateway's stats sampled while it runs; then, before the
+ * CPU times are read, the wait until everything published so far is committed (at most 60 s). So
+ * the CPU per record covers the writing of exactly the step's records, however loaded the host is
+ * (a step that falls behind would otherwise charge its backlog's parsing to fewer records).
+ */
 async function rampStep(
   database: Database,
   gateway: Gateway,
   publishers: ReturnType<typeof startPublishers>,
   rate: number,
+  publishedBefore: number,
 ): Promise<{ done: StepDone; finish: (f: Awaited<ReturnType<typeof stepFigures>>) => Step }> {
   const s0 = gateway.stats();
   const pg0 = postgresCpu(DB_NAME);
@@ -164,6 +186,10 @@ async function rampStep(
     }
   }, 20);
   const done = await publishers.ask<StepDone>({ type: 'step', rate, seconds: SECONDS, flushMs: FLUSH_MS });
+  const drainStarted = Date.now();
+  await until(async () => (await committedRows(database)) >= publishedBefore + done.events, 60_000);
+  const drainSeconds = (Date.now() - drainStarted) / 1000;
+  const drained = (await committedRows(database)) - publishedBefore;
   clearInterval(sampler);
   const s1 = gateway.stats();
   const used = process.cpuUsage(cpu0);
@@ -171,13 +197,13 @@ async function rampStep(
   const pg1 = postgresCpu(DB_NAME);
   const pgSpent = cpuSpent(pg0, pg1);
   const seconds = (done.endedAt - done.startedAt) / 1000;
-  // Per record written: a step that falls behind has received more than it wrote.
   const per = (count: number) => (ms: number) => (ms * 1000) / Math.max(1, count);
   const delta = (k: keyof GatewayStats) => s1[k] - s0[k];
   return {
     done,
     finish: (figures) => {
-      const written = per(figures.committedPerSecond * seconds);
+      // Per record written during the step and its drain.
+      const written = per(drained);
       return {
         ...figures,
         ...peak,
@@ -190,7 +216,8 @@ async function rampStep(
         duplicates: delta('duplicates'),
         batches: delta('batches'),
         failedBatches: delta('failedBatches'),
-        gatewayCpuPct: ((used.user + used.system) / 1e6 / seconds) * 100,
+        drainSeconds,
+        gatewayCpuPct: ((used.user + used.system) / 1e6 / (seconds + drainSeconds)) * 100,
         publisherCpuPct: (done.cpuMs / 1000 / seconds) * 100,
         gatewayCpuUsPerEvent: written((used.user + used.system) / 1000),
         publisherCpuUsPerEvent: per(done.events)(done.cpuMs),
@@ -228,7 +255,24 @@ async function run() {
 
     const log = pino({ level: 'warn' }) as unknown as FastifyBaseLogger;
     mqtt = await startMqtt({ port: 0, host: '127.0.0.1', log, access: deviceAccess(database.db) });
-    gateway = await startGateway({ db: database.db, client: mqtt.client, log, shareGroup: null, ...GATEWAY });
+    // The subscribers the server runs (what the gateway's transactions carry), without a live view.
+    const events = createDomainEvents({
+      database: null,
+      subscribers: [
+        ...maintenanceSubscribers,
+        ...menuStatusSubscribers,
+        ...channelSubscribers,
+        ...releaseProgressSubscribers,
+      ],
+    });
+    gateway = await startGateway({
+      db: database.db,
+      client: mqtt.client,
+      log,
+      shareGroup: null,
+      events,
+      ...GATEWAY,
+    });
     const url = `mqtt://127.0.0.1:${mqtt.port}`;
     publishers = startPublishers();
 
@@ -264,7 +308,8 @@ async function run() {
     const ramp: Array<Awaited<ReturnType<typeof rampStep>>> = [];
     for (const rate of RATES) {
       process.stdout.write(`  ${rate} events/s for ${SECONDS} s… `);
-      ramp.push(await rampStep(database, gateway, publishers, rate));
+      const before = ramp.reduce((sum, r) => sum + r.done.events, 0);
+      ramp.push(await rampStep(database, gateway, publishers, rate, before));
       process.stdout.write(`published ${ramp.at(-1)!.done.events}\n`);
     }
 

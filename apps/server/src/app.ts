@@ -13,6 +13,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { createSerializerCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { registerPlumbing, zodValidatorCompiler } from './platform/http/plumbing.ts';
+import { answer } from './platform/http/answers.ts';
+import { healthAnswer, healthDownAnswer } from '@brewfleet/contracts';
 import { loggerOptions } from './platform/http/logger.ts';
 import { registerGuard } from './platform/auth/guard.ts';
 import { registerRateLimits, type RateLimits } from './platform/http/rate-limits.ts';
@@ -24,16 +26,16 @@ import type { Mqtt } from './platform/mqtt/broker.ts';
 import { registerAudit } from './platform/audit/operation-log.ts';
 import { registerDrain } from './platform/http/drain.ts';
 import { IMPORT_MAX_BYTES } from './platform/crud/spreadsheet.ts';
-import { registerIam } from './modules/iam/index.ts';
-import { registerTenancy } from './modules/tenancy/index.ts';
-import { registerUploads } from './modules/files/uploads.ts';
-import type { ModuleDeps } from './modules/deps.ts';
 import { createSecretBox } from './platform/crud/secrets.ts';
 import { registerImportProgress } from './platform/crud/import-progress.ts';
-import { FleetBus, registerFleet } from './modules/fleet/index.ts';
-import { registerCatalogModule } from './modules/catalog/index.ts';
-import { registerMenus } from './modules/menus/menus.ts';
-import { getRegistered } from './platform/crud/register-resource.ts';
+import { ResourceRegistry } from './platform/crud/registry.ts';
+import { createDomainEvents, type DomainEvents } from './platform/events/domain-events.ts';
+import type { AnyModule } from './platform/module.ts';
+import { registerModules, type Services } from './platform/module-runner.ts';
+import { MODULES } from './modules/index.ts';
+import { createJobRunner } from './platform/jobs/runner.ts';
+import { registerJobRoutes } from './platform/jobs/routes.ts';
+import type { JobRunner } from './platform/jobs/types.ts';
 
 export interface AppDeps {
   database: Database;
@@ -59,12 +61,23 @@ export interface AppDeps {
   uploadQuotaBytes?: number | null;
   /** Limits on exports, imports, commands and large lists (tests lower them). */
   rateLimits?: Partial<RateLimits>;
+  /** The modules to register (default: modules/index.ts; a test may add one of its own). */
+  modules?: readonly AnyModule[];
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Signals from the machine routes to the device runtime of this process. */
-    fleetBus: FleetBus;
+    /**
+     * The services the modules offer, by module name: for main.ts and the tests, which start the
+     * modules' demo and runtime parts; modules themselves get only what they declare they need.
+     */
+    services: Services;
+    /** This app's registered resources (refs, pickers; the schema test reads them). */
+    resources: ResourceRegistry;
+    /** Domain events of this app: its routes, gateway and jobs publish; its live view listens. */
+    domainEvents: DomainEvents;
+    /** The job runner (platform/jobs): connects when first used, stops when the app closes. */
+    jobs: JobRunner;
   }
 }
 
@@ -114,10 +127,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerGuard(app, sessions);
   await registerRateLimits(app, db, deps.rateLimits);
   registerAudit(app, db);
+  const jobs = createJobRunner({ database: deps.database, log: app.log });
+  app.decorate('jobs', jobs);
+  // Runs under way may finish before the database goes (graceful shutdown waits for them briefly).
+  app.addHook('onClose', () => jobs.stop());
+  registerJobRoutes(app, jobs);
 
   app.get(
     '/api/health',
-    { schema: { tags: ['health'] }, config: { public: true } },
+    {
+      schema: { response: { ...answer(healthAnswer), 500: healthDownAnswer }, tags: ['health'] },
+      config: { public: true },
+    },
     async (_request, reply) => {
       const dbOk = await deps.database.ping();
       const mqttOk = deps.mqtt ? deps.mqtt.healthy() : false;
@@ -133,23 +154,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   );
 
-  const modules: ModuleDeps = {
+  registerImportProgress(app, db);
+  const modules = deps.modules ?? MODULES;
+  const events = createDomainEvents({
+    database: deps.database,
+    subscribers: modules.flatMap((m) => m.subscribers ?? []),
+  });
+  app.decorate('domainEvents', events);
+  app.addHook('onClose', () => events.close());
+  const resources = new ResourceRegistry();
+  app.decorate('resources', resources);
+  const services = registerModules(app, modules, {
     db,
     keys: deps.keys,
     secrets: createSecretBox(deps.dataKey),
     sessions,
     throttle,
-  };
-  registerImportProgress(app, db);
-  registerIam(app, modules);
-  registerTenancy(app, modules);
-  registerUploads(app, { ...modules, dataDir: deps.dataDir, uploadQuotaBytes: deps.uploadQuotaBytes });
-  const bus = new FleetBus();
-  app.decorate('fleetBus', bus);
-  const fleetDeps = { ...modules, bus, mapTileUrl: deps.mapTileUrl ?? null };
-  registerFleet(app, fleetDeps);
-  registerCatalogModule(app, modules);
-  registerMenus(app, fleetDeps, getRegistered('device'));
+    resources,
+    dataDir: deps.dataDir,
+    uploadQuotaBytes: deps.uploadQuotaBytes,
+    mapTileUrl: deps.mapTileUrl ?? null,
+    events,
+    jobs,
+  });
+  app.decorate('services', services);
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

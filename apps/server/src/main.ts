@@ -1,6 +1,7 @@
 /**
- * Start-up: read the configuration, open the database and apply migrations, seed, start the broker,
- * listen. SIGTERM/SIGINT close gracefully: stop accepting, finish in-flight requests, then close the
+ * Start-up: read the configuration, open the database and apply migrations, seed (every module, in
+ * the list's order: modules/index.ts), make the demo data on a first start with DEMO=1, start the
+ * broker with the access a module offers, start the modules' runtime parts, listen. SIGTERM/SIGINT close gracefully: stop accepting, finish in-flight requests, then close the
  * broker and the database.
  */
 import { loadConfig, ConfigError, type Config } from './config.ts';
@@ -10,23 +11,16 @@ import { migrate } from './platform/db/migrate.ts';
 import { loadLoginKeys } from './platform/auth/keys.ts';
 import { loadDataKey } from './platform/crud/secrets.ts';
 import { startMqtt, MqttStartError, type Mqtt } from './platform/mqtt/broker.ts';
+// The platform administrator's account is made from ADMIN_PASSWORD here, at start-up, not by a module.
+import { AdminPasswordError, ensureAdmin } from './modules/iam/seed.ts';
+import { MODULES } from './modules/index.ts';
 import {
-  AdminPasswordError,
-  ensureAdmin,
-  grantNewMerchantAdminMenus,
-  grantNewStoreStaffMenus,
-  seedMenus,
-} from './modules/iam/seed.ts';
-import { seedProductParameters } from './modules/catalog/index.ts';
-import { seedDemo } from './modules/iam/demo.ts';
-import { seedDemoTenants } from './modules/tenancy/demo.ts';
-import { seedDemoLogos } from './modules/tenancy/demo-logos.ts';
-import { deviceAccess, startFleetRuntime, type FleetRuntime } from './modules/fleet/index.ts';
-import { seedDemoFleet, startDemoFleet } from './modules/fleet/demo.ts';
-import { seedDemoMenus } from './modules/menus/demo.ts';
-import { seedDemoHistory } from './modules/fleet/demo-history/index.ts';
-import { getRegistered } from './platform/crud/register-resource.ts';
-import type { Fleet } from '@brewfleet/simulator';
+  brokerAccessOf,
+  demoModules,
+  seedModules,
+  startModules,
+  type StartedModules,
+} from './platform/module-runner.ts';
 import fs from 'node:fs';
 
 async function start(config: Config) {
@@ -35,14 +29,10 @@ async function start(config: Config) {
     ? await openPostgres(config.DATABASE_URL)
     : await openPglite(config.DATA_DIR);
   let mqtt: Mqtt | null = null;
-  let fleet: FleetRuntime | null = null;
-  let demoFleet: Fleet | null = null;
+  let runtime: StartedModules | null = null;
   try {
     const applied = await migrate(database);
-    await seedMenus(database.db);
-    await grantNewMerchantAdminMenus(database.db);
-    await grantNewStoreStaffMenus(database.db);
-    await seedProductParameters(database.db);
+    await seedModules(MODULES, database.db);
     const admin = await ensureAdmin(database.db, config.ADMIN_PASSWORD);
     const keys = loadLoginKeys({ privateKeyPem: config.RSA_PRIVATE_KEY, dataDir: config.DATA_DIR });
     const dataKey = loadDataKey({ dataKey: config.DATA_KEY, dataDir: config.DATA_DIR });
@@ -58,42 +48,41 @@ async function start(config: Config) {
       mapTileUrl: config.MAP_TILE_URL,
       uploadQuotaBytes: config.UPLOAD_QUOTA_MB ? config.UPLOAD_QUOTA_MB * 1024 * 1024 : null,
       mqtt: { healthy: () => mqtt?.healthy() ?? false },
-      gatewayStats: () => (fleet ? { ...fleet.gateway.stats() } : null),
+      gatewayStats: () => runtime?.stats() ?? null,
     });
     if (applied.length) app.log.info({ applied }, 'migrations applied');
-    if (admin.created && config.DEMO) {
-      await seedDemo(database.db);
-      await seedDemoTenants(database.db);
-      await seedDemoLogos(database.db, config.DATA_DIR);
-      await seedDemoFleet(database.db);
-      await seedDemoMenus(database.db, { devices: getRegistered('device'), bus: app.fleetBus });
-      await seedDemoHistory(database.db);
-    }
+    if (admin.created && config.DEMO)
+      await demoModules(MODULES, {
+        db: database.db,
+        dataDir: config.DATA_DIR,
+        resources: app.resources,
+        services: app.services,
+      });
     mqtt = await startMqtt({
       url: config.MQTT_URL,
       port: config.MQTT_PORT,
       host: config.HOST,
       log: app.log,
-      access: deviceAccess(database.db),
-      onDiscarded: (packet) => app.fleetBus.emit('packetDiscarded', packet),
+      access: brokerAccessOf(MODULES, database.db, app.services),
     });
     const broker = mqtt;
-    app.fleetBus.on('credentialsRotated', (serialNumber) => broker.disconnect(serialNumber));
-    fleet = await startFleetRuntime({
-      db: database.db,
-      client: mqtt.client,
-      log: app.log,
-      bus: app.fleetBus,
-      shareGroup: config.MQTT_URL ? config.MQTT_SHARE_GROUP : null,
-      dynsecAdmin: config.MQTT_DYNSEC ? decodeURIComponent(new URL(config.MQTT_URL!).username) : undefined,
-    });
-    if (config.DEMO)
-      demoFleet = await startDemoFleet({
+    runtime = await startModules(
+      MODULES,
+      {
         db: database.db,
-        url: mqtt.url,
         log: app.log,
+        client: broker.client,
+        disconnect: (clientId) => broker.disconnect(clientId),
+        events: app.domainEvents,
+        jobs: app.jobs,
+        shareGroup: config.MQTT_URL ? config.MQTT_SHARE_GROUP : null,
+        dynsecAdmin: config.MQTT_DYNSEC ? decodeURIComponent(new URL(config.MQTT_URL!).username) : undefined,
+        demo: config.DEMO,
+        brokerUrl: broker.url,
         dataDir: config.DATA_DIR,
-      });
+      },
+      app.services,
+    );
     if (admin.generated) {
       // Printed once, on the console only: the operator must note it.
       console.log(
@@ -116,8 +105,7 @@ async function start(config: Config) {
       force.unref();
       await app.close();
       await app.drain();
-      await demoFleet?.stop();
-      await fleet?.close();
+      await runtime?.stop();
       await mqtt?.close();
       await database.close();
       process.exit(0);
@@ -125,8 +113,7 @@ async function start(config: Config) {
     process.once('SIGTERM', () => void shutdown('SIGTERM'));
     process.once('SIGINT', () => void shutdown('SIGINT'));
   } catch (error) {
-    await demoFleet?.stop().catch(() => {});
-    await fleet?.close().catch(() => {});
+    await runtime?.stop().catch(() => {});
     await mqtt?.close().catch(() => {});
     await database.close().catch(() => {});
     throw error;

@@ -15,14 +15,15 @@ import { buildApp } from '../src/app.ts';
 import { openPglite, rows, type Database } from '../src/platform/db/client.ts';
 import { inScope, SYSTEM } from '../src/platform/db/scope.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
-import { ensureAdmin, seedMenus } from '../src/modules/iam/seed.ts';
+import { ensureAdmin } from '../src/modules/iam/seed.ts';
 import { DEMO_PASSWORD, seedDemo } from '../src/modules/iam/demo.ts';
 import { seedDemoTenants } from '../src/modules/tenancy/demo.ts';
 import { seedDemoLogos } from '../src/modules/tenancy/demo-logos.ts';
 import { seedDemoFleet } from '../src/modules/fleet/demo.ts';
 import { seedDemoMenus } from '../src/modules/menus/demo.ts';
-import { seedProductParameters } from '../src/modules/catalog/index.ts';
-import { getRegistered } from '../src/platform/crud/register-resource.ts';
+import { seedDemoTaxes } from '../src/modules/taxes/demo.ts';
+import { MODULES } from '../src/modules/index.ts';
+import { seedModules } from '../src/platform/module-runner.ts';
 import { TEST_DATA_KEY, testKeys } from './helpers/test-app.ts';
 
 let database: Database;
@@ -30,14 +31,9 @@ let app: FastifyInstance;
 beforeAll(async () => {
   database = await openPglite(null);
   await migrate(database);
-  await seedMenus(database.db);
-  await seedProductParameters(database.db);
+  await seedModules(MODULES, database.db);
   await ensureAdmin(database.db, 'Brew-Admin-2026');
-  await seedDemo(database.db);
-  await seedDemoTenants(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bf-demo-'));
-  await seedDemoLogos(database.db, dataDir);
-  await seedDemoFleet(database.db);
   app = await buildApp({
     database,
     keys: testKeys(),
@@ -46,7 +42,17 @@ beforeAll(async () => {
     logLevel: 'silent',
     webDist: null,
   });
-  await seedDemoMenus(database.db, { devices: getRegistered('device'), bus: app.fleetBus });
+  // The demo without its weeks of history (demo-first-start.test.ts reads those).
+  await seedDemo(database.db);
+  await seedDemoTenants(database.db, app.services.iam!);
+  await seedDemoLogos(database.db, app.services.files!);
+  await seedDemoFleet(database.db);
+  await seedDemoMenus(database.db, {
+    fleet: app.services.fleet!,
+    catalog: app.services.catalog!,
+    resources: app.resources,
+  });
+  await seedDemoTaxes(database.db, app.resources);
 }, 60_000);
 afterAll(async () => {
   await app.close();
@@ -112,6 +118,31 @@ it('keeps the independent merchant apart', async () => {
   expect(tea.list.map((m: any) => m.name)).toEqual(['Harbour Tea House']);
 });
 
+it('charges the Taiwanese brand’s business tax, included in prices, on its drinks and its packaging', async () => {
+  const token = await login('formosa');
+  const [store] = (await list(token, 'store')).list;
+  const [product] = (await list(token, 'product')).list;
+  const bag = (await list(token, 'extra-product')).list.find((e: any) => e.name === 'Paper bag');
+  const preview = await app.inject({
+    method: 'POST',
+    url: '/api/coffee/tax/preview',
+    headers: { token },
+    payload: {
+      storeId: store.id,
+      orderType: 'pack',
+      lines: [
+        { productId: product.id, quantity: 1, unitPrice: '105' },
+        { extraProductId: bag.id, quantity: 1, unitPrice: '21' },
+      ],
+    },
+  });
+  expect(preview.statusCode, preview.body).toBe(200);
+  // 105 × 5/105 = 5 and 21 × 5/105 = 1: the 5 % business tax is part of the price.
+  expect(preview.json().data).toMatchObject({ country: 'TW', tax: '6.00', gross: '126.00' });
+  // Hong Kong has no sales tax: the independent tea house has none.
+  expect((await list(await login('harbour-tea'), 'tax')).total).toBe(0);
+});
+
 describe('the demo catalog', () => {
   const BRANDS = [
     {
@@ -165,9 +196,9 @@ describe('the demo catalog', () => {
       const extras = (await list(token, 'extra-product')).list;
       expect(own(extras)).toBe(true);
       const bag = extras.find((e: any) => e.name === 'Paper bag');
-      expect(bag).toMatchObject({ taxType: 'packaging' });
+      // A packaging bag; its tax is an allocation (the taxes module's demo).
+      expect(bag).toMatchObject({ kind: 'packaging' });
       expect(bag.extraProductTypeId).toBeTruthy();
-      expect(typeof bag.taxRate).toBe('number');
 
       const rules = (await list(token, 'code-rule')).list;
       expect(rules).toHaveLength(1);
@@ -254,6 +285,13 @@ describe('the demo catalog', () => {
     for (const p of release.content.products) expect(p.names?.tw, p.name).toMatch(/\p{Script=Han}/u);
   });
 
+  it('names its machine types in the three languages', async () => {
+    const types = (await list(await login('operator'), 'device-type')).list;
+    const tea = types.find((t: any) => t.name === 'Tea extractor');
+    expect(tea.names).toEqual({ en: 'Tea extractor', zh: '萃茶机', tw: '萃茶機' });
+    for (const t of types) expect(t.names?.tw, t.name).toMatch(/\p{Script=Han}/u);
+  });
+
   it('shows a sub-merchant (formosa-north) its parent’s products and materials, marked as inherited', async () => {
     const north = await login('formosa-north');
     for (const resource of ['product', 'material']) {
@@ -278,7 +316,11 @@ describe('the demo catalog', () => {
         return n;
       });
     const before = await count();
-    await seedDemoMenus(database.db, { devices: getRegistered('device'), bus: app.fleetBus });
+    await seedDemoMenus(database.db, {
+      fleet: app.services.fleet!,
+      catalog: app.services.catalog!,
+      resources: app.resources,
+    });
     expect(await count()).toEqual(before);
     expect(before.releases).toBeGreaterThan(5);
   });

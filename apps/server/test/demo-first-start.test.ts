@@ -14,15 +14,17 @@ import type { Fleet } from '@brewfleet/simulator';
 import { buildApp } from '../src/app.ts';
 import { openPglite, type Database } from '../src/platform/db/client.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
-import { ensureAdmin, seedMenus } from '../src/modules/iam/seed.ts';
-import { DEMO_PASSWORD, seedDemo } from '../src/modules/iam/demo.ts';
-import { seedDemoTenants } from '../src/modules/tenancy/demo.ts';
-import { seedDemoFleet, startDemoFleet } from '../src/modules/fleet/demo.ts';
-import { seedDemoHistory } from '../src/modules/fleet/demo-history/index.ts';
-import { seedDemoMenus } from '../src/modules/menus/demo.ts';
-import { seedProductParameters } from '../src/modules/catalog/index.ts';
-import { getRegistered } from '../src/platform/crud/register-resource.ts';
-import { deviceAccess, startFleetRuntime, type FleetRuntime } from '../src/modules/fleet/index.ts';
+import { ensureAdmin } from '../src/modules/iam/seed.ts';
+import { DEMO_PASSWORD } from '../src/modules/iam/demo.ts';
+import { startDemoFleet } from '../src/modules/fleet/demo.ts';
+import { MODULES } from '../src/modules/index.ts';
+import {
+  brokerAccessOf,
+  demoModules,
+  seedModules,
+  startModules,
+  type StartedModules,
+} from '../src/platform/module-runner.ts';
 import { startMqtt, type Mqtt } from '../src/platform/mqtt/broker.ts';
 import { TEST_DATA_KEY, testKeys } from './helpers/test-app.ts';
 import { waitFor } from './helpers/fleet.ts';
@@ -33,36 +35,44 @@ const MINUTE_MS = 400;
 let database: Database;
 let app: FastifyInstance;
 let mqtt: Mqtt;
-let runtime: FleetRuntime;
+let runtime: StartedModules;
 let fleet: Fleet | null;
 let token: string;
 beforeAll(async () => {
   database = await openPglite(null);
   await migrate(database);
-  await seedMenus(database.db);
-  await seedProductParameters(database.db);
+  await seedModules(MODULES, database.db);
   await ensureAdmin(database.db, 'Brew-Admin-2026');
-  await seedDemo(database.db);
-  await seedDemoTenants(database.db);
-  await seedDemoFleet(database.db);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bf-demo-first-'));
   app = await buildApp({
     database,
     keys: testKeys(),
     dataKey: TEST_DATA_KEY,
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'bf-demo-first-')),
+    dataDir,
     logLevel: 'silent',
     webDist: null,
   });
-  await seedDemoMenus(database.db, { devices: getRegistered('device'), bus: app.fleetBus });
-  await seedDemoHistory(database.db);
-  mqtt = await startMqtt({ port: 0, host: '127.0.0.1', log: app.log, access: deviceAccess(database.db) });
-  runtime = await startFleetRuntime({
-    db: database.db,
-    client: mqtt.client,
+  // The first start's demo as main.ts makes it: every module's, in the list's order.
+  await demoModules(MODULES, { db: database.db, dataDir, resources: app.resources, services: app.services });
+  mqtt = await startMqtt({
+    port: 0,
+    host: '127.0.0.1',
     log: app.log,
-    bus: app.fleetBus,
-    shareGroup: null,
+    access: brokerAccessOf(MODULES, database.db, app.services),
   });
+  runtime = await startModules(
+    MODULES,
+    {
+      db: database.db,
+      log: app.log,
+      client: mqtt.client,
+      disconnect: (clientId) => mqtt.disconnect(clientId),
+      events: app.domainEvents,
+      jobs: app.jobs,
+      shareGroup: null,
+    },
+    app.services,
+  );
   fleet = await startDemoFleet({ db: database.db, url: mqtt.url, log: app.log, scenarioMinuteMs: MINUTE_MS });
   const res = await app.inject({
     method: 'POST',
@@ -77,7 +87,7 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => {
   await fleet?.stop();
-  await runtime?.close();
+  await runtime?.stop();
   await mqtt?.close();
   await app?.close();
   await database?.close();

@@ -13,14 +13,19 @@ import type { Fleet } from '@brewfleet/simulator';
 import { buildApp } from '../src/app.ts';
 import { openPglite, type Database } from '../src/platform/db/client.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
-import { ensureAdmin, seedMenus } from '../src/modules/iam/seed.ts';
+import { ensureAdmin } from '../src/modules/iam/seed.ts';
 import { DEMO_PASSWORD, seedDemo } from '../src/modules/iam/demo.ts';
 import { seedDemoTenants } from '../src/modules/tenancy/demo.ts';
 import { seedDemoFleet, startDemoFleet } from '../src/modules/fleet/demo.ts';
 import { seedDemoMenus } from '../src/modules/menus/demo.ts';
-import { seedProductParameters } from '../src/modules/catalog/index.ts';
-import { getRegistered } from '../src/platform/crud/register-resource.ts';
-import { deviceAccess, startFleetRuntime, type FleetRuntime } from '../src/modules/fleet/index.ts';
+import { MODULES } from '../src/modules/index.ts';
+import type { FleetRuntime } from '../src/modules/fleet/index.ts';
+import {
+  brokerAccessOf,
+  seedModules,
+  startModules,
+  type StartedModules,
+} from '../src/platform/module-runner.ts';
 import { startMqtt, type Mqtt } from '../src/platform/mqtt/broker.ts';
 import { TEST_DATA_KEY, testKeys } from './helpers/test-app.ts';
 import { waitFor } from './helpers/fleet.ts';
@@ -28,34 +33,50 @@ import { waitFor } from './helpers/fleet.ts';
 let database: Database;
 let app: FastifyInstance;
 let mqtt: Mqtt;
-let runtime: FleetRuntime;
+let runtime: StartedModules;
 let fleet: Fleet | null;
 beforeAll(async () => {
   database = await openPglite(null);
   await migrate(database);
-  await seedMenus(database.db);
-  await seedProductParameters(database.db);
+  await seedModules(MODULES, database.db);
   await ensureAdmin(database.db, 'Brew-Admin-2026');
-  await seedDemo(database.db);
-  await seedDemoTenants(database.db);
-  await seedDemoFleet(database.db);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bf-demo-fleet-'));
   app = await buildApp({
     database,
     keys: testKeys(),
     dataKey: TEST_DATA_KEY,
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'bf-demo-fleet-')),
+    dataDir,
     logLevel: 'silent',
     webDist: null,
   });
-  await seedDemoMenus(database.db, { devices: getRegistered('device'), bus: app.fleetBus });
-  mqtt = await startMqtt({ port: 0, host: '127.0.0.1', log: app.log, access: deviceAccess(database.db) });
-  runtime = await startFleetRuntime({
-    db: database.db,
-    client: mqtt.client,
-    log: app.log,
-    bus: app.fleetBus,
-    shareGroup: null,
+  // The demo without its weeks of history (demo-first-start.test.ts reads those).
+  await seedDemo(database.db);
+  await seedDemoTenants(database.db, app.services.iam!);
+  await seedDemoFleet(database.db);
+  await seedDemoMenus(database.db, {
+    fleet: app.services.fleet!,
+    catalog: app.services.catalog!,
+    resources: app.resources,
   });
+  mqtt = await startMqtt({
+    port: 0,
+    host: '127.0.0.1',
+    log: app.log,
+    access: brokerAccessOf(MODULES, database.db, app.services),
+  });
+  runtime = await startModules(
+    MODULES,
+    {
+      db: database.db,
+      log: app.log,
+      client: mqtt.client,
+      disconnect: (clientId) => mqtt.disconnect(clientId),
+      events: app.domainEvents,
+      jobs: app.jobs,
+      shareGroup: null,
+    },
+    app.services,
+  );
   fleet = await startDemoFleet({ db: database.db, url: mqtt.url, log: app.log });
   // The machine the demo's scenario keeps offline for its first minutes (demo-first-start.test.ts)
   // comes back now: this file is about the whole fleet running.
@@ -63,7 +84,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await fleet?.stop();
-  await runtime?.close();
+  await runtime?.stop();
   await mqtt?.close();
   await app?.close();
   await database?.close();
@@ -135,9 +156,9 @@ it('pushes each store its menu, which the machines take and make cups from', asy
   );
   // The machines now make cups of their menu only.
   for (const machine of fleet!.machines) for (let i = 0; i < 3; i++) machine.makeCup();
-  await runtime.gateway.flush();
+  await runtime.part<FleetRuntime>('fleet').gateway.flush();
   await new Promise((r) => setTimeout(r, 1500));
-  await runtime.gateway.flush();
+  await runtime.part<FleetRuntime>('fleet').gateway.flush();
   const cups = await post(admin, '/api/coffee/production-record/list', { limit: 500 });
   const menuCodes = new Set(releases.list.flatMap((r: any) => r.content.products.map((p: any) => p.code)));
   const recent = cups.list.filter(

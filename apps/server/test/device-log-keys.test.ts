@@ -112,7 +112,7 @@ describe('machine-log message keys', () => {
     await machine.publish('status', { online: true, ts: new Date().toISOString() });
     await waitFor(async () => (await journal(m.id)).filter((r) => r.messageKey === 'online').length === 2);
     await f.t.sql(`update device set last_seen_at = now() - interval '1 hour' where id = $1`, [m.id]);
-    await markSilentMachinesOffline(f.t.database.db);
+    await markSilentMachinesOffline(f.t.database.db, f.t.app.domainEvents);
     expect(lineOf(await journal(m.id), 'noHeartbeat')).toMatchObject({
       kind: 'offline',
       message: 'no heartbeat',

@@ -5,7 +5,7 @@
 import os from 'node:os';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
-import { ALL_PERMISSION_CODES, MENU_SEED } from '@brewfleet/contracts';
+import { ALL_PERMISSION_CODES, MENU_SEED, MENU_TYPE } from '@brewfleet/contracts';
 import { buildApp } from '../src/app.ts';
 import { PUBLIC_PREFIXES } from '../src/platform/auth/guard.ts';
 import { openPglite, type Database } from '../src/platform/db/client.ts';
@@ -59,6 +59,20 @@ it('every permission code used by a route is declared and reachable through a me
     expect(ALL_PERMISSION_CODES, code).toContain(code);
     expect(seeded.has(code), `${code} has no menu entry, so no role can grant it`).toBe(true);
   }
+});
+
+it("the menu seed's buttons are the codes the routes declare, derived rather than listed", () => {
+  const used = new Set(
+    routes.flatMap((r) => {
+      const c = (r.config ?? {}) as { permission?: string; anyPermission?: string[] };
+      return [c.permission, ...(c.anyPermission ?? [])].filter((p): p is string => !!p);
+    }),
+  );
+  // What the seed grants through buttons and pages is what some route asks for: no dead button.
+  const buttons = new Set(MENU_SEED.filter((m) => m.type === MENU_TYPE.button).map((m) => m.perms));
+  const pages = new Set(MENU_SEED.filter((m) => m.type === MENU_TYPE.page).map((m) => m.perms));
+  expect([...buttons].filter((code) => !used.has(code))).toEqual([]);
+  expect([...used].filter((code) => !buttons.has(code) && !pages.has(code))).toEqual([]);
 });
 
 it('only sign-in, the public key, health and the broker hooks are public', () => {

@@ -10,10 +10,13 @@ import { RESOURCES } from '@brewfleet/contracts';
 import { buildApp } from '../src/app.ts';
 import { openPglite, rows, type Database } from '../src/platform/db/client.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
-import { registeredResources } from '../src/platform/crud/register-resource.ts';
+import type { Registered } from '../src/platform/crud/types.ts';
 import { TEST_DATA_KEY, testKeys } from './helpers/test-app.ts';
 
 let database: Database;
+/** The resources the app registered (its registry: modules/index.ts drives what is in it). */
+let registered: Registered[] = [];
+const registeredResources = () => registered;
 beforeAll(async () => {
   database = await openPglite(null);
   await migrate(database);
@@ -26,6 +29,7 @@ beforeAll(async () => {
     webDist: null,
   });
   await app.ready();
+  registered = app.resources.all();
   await app.close();
 });
 afterAll(() => database.close());

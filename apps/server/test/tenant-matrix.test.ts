@@ -8,6 +8,7 @@ import { MENU_SEED, MERCHANT_ADMIN_CODES, P, RESOURCES, type ResourceDef } from 
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { sampleCreateBody, sampleUpdate } from './helpers/samples.ts';
 import { openLive } from './helpers/machine-events.ts';
+import { EVENTS_CHANNEL } from '../src/platform/events/notices.ts';
 
 const PASSWORD = 'Matrix-Strong-Pass-3';
 let t: TestApp;
@@ -253,7 +254,13 @@ describe('the live stream (server-sent events)', () => {
       await ok(
         await t.call('POST', '/api/coffee/device/unlock', { token: bravoToken, body: { ids: [device] } }),
       );
-      await t.sql(`update device set state = 'making', updated_at = now() where id = $1`, [device]);
+      // The gateway publishes such a change as an event, heard by every process after commit.
+      await t.sql(
+        `with changed as (update device set state = 'making', updated_at = now() where id = $1 returning id)
+         select pg_notify($2, json_build_object('e', 'fleet.machineStatusChanged', 'd', json_build_array(id::text), 'c', '[]'::json)::text)
+         from changed`,
+        [device, EVENTS_CHANNEL],
+      );
       const until = Date.now() + 10_000;
       while (!(
         own.seen.some((e) => e.kind === 'device' && e.id === device) &&
@@ -262,7 +269,7 @@ describe('the live stream (server-sent events)', () => {
         if (Date.now() > until) throw new Error('B’s stream saw nothing of B’s machine');
         await new Promise((r) => setTimeout(r, 100));
       }
-      // One more poll for A's streams, which run on the same clock.
+      // A's streams hear the same notifications: give them time to (wrongly) show something.
       await new Promise((r) => setTimeout(r, 1500));
       for (const stream of others) expect(stream.seen).toEqual([]);
     } finally {

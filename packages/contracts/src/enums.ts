@@ -74,7 +74,9 @@ export const PRODUCTION_RESULTS = ['completed', 'failed'] as const;
 /** Product types of spec §3. */
 export const PRODUCT_KINDS = ['drink', 'snack', 'tea'] as const;
 export const MATERIAL_UNITS = ['g', 'ml', 'piece'] as const;
-/** Tax types of spec §3, for extra products. */
+/** Tax types of spec §3: the order type a tax is for (resources/tax.ts ORDER_TYPE_OF_TAX_TYPE). */
 export const TAX_TYPES = ['dine-in', 'packaging', 'platform-takeaway'] as const;
+/** Extra products: packaging (a bag, a cup carrier: the console's "Packaging bag" list) or another add-on. */
+export const EXTRA_PRODUCT_KINDS = ['packaging', 'other'] as const;
 /** A menu version's push, as a whole. */
 export const MENU_RELEASE_STATES = ['draft', 'pushing', 'done', 'partial'] as const;

@@ -5,8 +5,19 @@
 import { z } from 'zod';
 import { idSchema } from './resource.ts';
 import { MAX_LIST_LIMIT } from './envelope.ts';
-import type { CommandState, DeviceCondition } from './enums.ts';
+import type { CommandState } from './enums.ts';
 import type { CommandType } from './device-protocol.ts';
+// The answers are declared as schemas (answers/fleet.ts); these names are their types.
+import type {
+  deviceCountersAnswer,
+  deviceCredentialsAnswer,
+  deviceCredentialsBulkAnswer,
+  deviceDetailAnswer,
+  deviceMapAnswer,
+  issuedCommandAnswer,
+  mapPointAnswer,
+  merchantMachinesAnswer,
+} from './answers/fleet.ts';
 
 /** `POST /api/coffee/device/{lock,unlock,startup,shutdown,restart}`: one machine or many. */
 export const deviceIdsBody = z.object({ ids: z.array(idSchema).min(1).max(MAX_LIST_LIMIT) });
@@ -22,12 +33,7 @@ export const bindBody = deviceIdsBody.extend({
 
 /** `POST /api/coffee/device/credentials`: issue a new secret for one machine. */
 export const credentialsBody = z.object({ id: idSchema });
-export interface DeviceCredentials {
-  id: string;
-  serialNumber: string;
-  /** Shown once: only its hash is kept. */
-  secret: string;
-}
+export type DeviceCredentials = z.infer<typeof deviceCredentialsAnswer>;
 
 /**
  * The most machines one bulk re-key takes: above a list page (MAX_LIST_LIMIT), so that a whole
@@ -39,10 +45,7 @@ export const CREDENTIALS_BULK_MAX = 1000;
  * (imported machines have a secret nobody saw, so this is how they get one).
  */
 export const credentialsBulkBody = z.object({ ids: z.array(idSchema).min(1).max(CREDENTIALS_BULK_MAX) });
-export interface DeviceCredentialsBulk {
-  /** In the order asked for, each machine once; shown once, like a single new secret. */
-  machines: DeviceCredentials[];
-}
+export type DeviceCredentialsBulk = z.infer<typeof deviceCredentialsBulkAnswer>;
 
 /** `POST /api/coffee/channel-config/distribute`: copy a named configuration onto machines. */
 export const distributeBody = z.object({
@@ -53,17 +56,9 @@ export const distributeBody = z.object({
 /** `POST /api/coffee/device-channel/refill`: mark channels filled now (shelf life restarts). */
 export const refillBody = deviceIdsBody;
 
-export type DeviceCounters = Record<DeviceCondition, number>;
+export type DeviceCounters = z.infer<typeof deviceCountersAnswer>;
 
-export interface IssuedCommand {
-  id: string;
-  deviceId: string;
-  commandId: string;
-  type: CommandType;
-  state: CommandState;
-  /** The same command was still pending for this machine: this is that one, nothing new was queued. */
-  joined?: boolean;
-}
+export type IssuedCommand = z.infer<typeof issuedCommandAnswer>;
 
 /** What `GET /api/coffee/device/live` streams (server-sent events), one JSON object per event. */
 export interface LiveDevice {
@@ -101,24 +96,7 @@ export interface LiveCommand {
 export type LiveEvent = LiveDevice | LiveCommand;
 
 /** `GET /api/coffee/device/detail?id=`: the machine with what its detail page shows around it. */
-export interface DeviceDetail {
-  device: Record<string, unknown>;
-  modelName: string | null;
-  typeName: string | null;
-  merchantName: string | null;
-  storeName: string | null;
-  maintenance: {
-    basic: { cupsSince: number; every: number; due: boolean; lastAt: string | null };
-    deep: { cupsSince: number; every: number; due: boolean; lastAt: string | null };
-  };
-  today: { cups: number; badCups: number; failed: number };
-  faultStats: Array<{ code: string; count: number }>;
-  channels: Array<Record<string, unknown>>;
-  production: Array<Record<string, unknown>>;
-  faults: Array<Record<string, unknown>>;
-  cleanings: Array<Record<string, unknown>>;
-  commands: Array<Record<string, unknown>>;
-}
+export type DeviceDetail = z.infer<typeof deviceDetailAnswer>;
 
 /**
  * Colour class of a machine on the map and in the list. A machine has one: the most urgent of its
@@ -126,19 +104,7 @@ export interface DeviceDetail {
  */
 export const MAP_STATUSES = ['online', 'offline', 'alarm', 'locked', 'shortage', 'maintenance'] as const;
 export type MapStatus = (typeof MAP_STATUSES)[number];
-export interface MapPoint {
-  id: string;
-  name: string;
-  serialNumber: string;
-  automation: string | null;
-  latitude: number;
-  longitude: number;
-  status: MapStatus;
-  storeId: string | null;
-  storeName: string | null;
-  /** `device`: the machine has coordinates of its own; `store`: it stands where its store is. */
-  placedBy: 'device' | 'store';
-}
+export type MapPoint = z.infer<typeof mapPointAnswer>;
 
 /** The most points `POST /api/coffee/device/map` answers; beyond it the browser's map gets slow. */
 export const MAP_POINT_LIMIT = 5000;
@@ -149,30 +115,7 @@ export const UNPLACED_NAMED = 10;
  * `POST /api/coffee/device/map` (body: merchantId?, storeId?): the machines with a place (their own
  * or their store's), and what the map cannot show, so the page can say so instead of hiding it.
  */
-export interface DeviceMap {
-  /** The server's MAP_TILE_URL; null when none is configured. */
-  tileUrl: string | null;
-  /** At most `limit`, by name. */
-  points: MapPoint[];
-  /** Machines matching the filters that have a place; more than `points.length` when `truncated`. */
-  placed: number;
-  /** Machines matching the filters with no place of their own nor of their store: not on the map. */
-  unplaced: number;
-  /** The first `UNPLACED_NAMED` of them by name, for the page to link to. */
-  unplacedMachines: Array<Pick<MapPoint, 'id' | 'name' | 'serialNumber' | 'automation'>>;
-  limit: number;
-  truncated: boolean;
-}
+export type DeviceMap = z.infer<typeof deviceMapAnswer>;
 
 /** `POST /api/coffee/device/merchant-summary`: machines per merchant (`/merchant-machine`). */
-export interface MerchantMachines {
-  merchantId: string | null;
-  merchantName: string | null;
-  total: number;
-  online: number;
-  offline: number;
-  alarm: number;
-  locked: number;
-  shortage: number;
-  maintenance: number;
-}
+export type MerchantMachines = z.infer<typeof merchantMachinesAnswer>;

@@ -2,6 +2,11 @@
  * The menu seed: directories, pages and buttons of the screens that exist, titled in zh, tw and en
  * (spec §2 menu titles). Ids are fixed so that migrations and later issues can add children by id.
  * A page's `url` becomes the console route (slashes → hyphens, CONTRACT §5).
+ *
+ * A page given its permission group (`P.account`) carries the group's `list` code, and its buttons
+ * are derived from the group: one per other code, in the group's order, ids `<page id>01`, `02` …,
+ * except a code that opens a page of its own (channel distribution). So a code declared in
+ * permissions.ts (and used by a route) is grantable without being listed here a second time.
  */
 import { MENU_TYPE } from './enums.ts';
 import { P } from './permissions.ts';
@@ -29,145 +34,147 @@ export type MenuSeedNode = Omit<MenuNode, 'menuId' | 'level' | 'menuList'>;
 
 type Titles = [zh: string, tw: string, en: string];
 
-const nodes: MenuSeedNode[] = [];
+/** A permission group of permissions.ts: its `list` code opens the page, the others are buttons. */
+type CodeGroup = { readonly list: string } & Readonly<Record<string, string>>;
+/** Dirs and pages in declaration order, each page with the permission group its buttons come from. */
+const declared: Array<{ node: MenuSeedNode; group?: CodeGroup }> = [];
+
 function add(
   id: number,
   parentId: number,
   type: number,
   [name, twName, enName]: Titles,
-  extra: Partial<MenuSeedNode> = {},
+  extra: Partial<MenuSeedNode>,
+  group?: CodeGroup,
 ) {
-  nodes.push({
-    id: String(id),
-    parentId: String(parentId),
-    name,
-    twName,
-    enName,
-    url: '',
-    perms: '',
-    icon: '',
-    type,
-    orderNum: nodes.filter((n) => n.parentId === String(parentId)).length,
-    ...extra,
+  declared.push({
+    group,
+    node: {
+      id: String(id),
+      parentId: String(parentId),
+      name,
+      twName,
+      enName,
+      url: '',
+      perms: '',
+      icon: '',
+      type,
+      orderNum: declared.filter((d) => d.node.parentId === String(parentId)).length,
+      ...extra,
+    },
   });
 }
 const dir = (id: number, parentId: number, t: Titles, icon: string) =>
   add(id, parentId, MENU_TYPE.directory, t, { icon });
-const page = (id: number, parentId: number, t: Titles, url: string, perms: string, icon = '') =>
-  add(id, parentId, MENU_TYPE.page, t, { url, perms, icon });
-const button = (id: number, parentId: number, t: Titles, perms: string) =>
-  add(id, parentId, MENU_TYPE.button, t, { perms });
+/** A page; given a permission group rather than one code, it gets the group's buttons. */
+function page(id: number, parentId: number, t: Titles, url: string, perms: string | CodeGroup, icon = '') {
+  if (typeof perms === 'string') add(id, parentId, MENU_TYPE.page, t, { url, perms, icon });
+  else add(id, parentId, MENU_TYPE.page, t, { url, perms: perms.list, icon }, perms);
+}
 
-const B = {
-  create: ['新增', '新增', 'Create'] as Titles,
-  update: ['修改', '修改', 'Edit'] as Titles,
-  delete: ['删除', '刪除', 'Delete'] as Titles,
-  import: ['导入', '匯入', 'Import'] as Titles,
-  export: ['导出', '匯出', 'Export'] as Titles,
+/** Button titles by action (the last part of a code), for the actions many resources share. */
+const ACTION_TITLES: Record<string, Titles> = {
+  create: ['新增', '新增', 'Create'],
+  update: ['修改', '修改', 'Edit'],
+  delete: ['删除', '刪除', 'Delete'],
+  import: ['导入', '匯入', 'Import'],
+  export: ['导出', '匯出', 'Export'],
 };
+/** Button titles of the codes whose action is a resource's own. */
+const CODE_TITLES: Record<string, Titles> = {
+  [P.account.resetPassword]: ['重置密码', '重設密碼', 'Reset password'],
+  [P.account.reveal]: ['查看证件号', '檢視證件號碼', 'Reveal ID number'],
+  [P.role.authorize]: ['授权', '授權', 'Authorize'],
+  [P.merchant.reveal]: ['查看密钥', '檢視金鑰', 'Reveal keys'],
+  [P.device.bind]: ['绑定机器', '綁定機器', 'Bind machine'],
+  [P.device.credentials]: ['重置密钥', '重設金鑰', 'New machine secret'],
+  [P.device.lock]: ['锁定', '鎖定', 'Lock'],
+  [P.device.unlock]: ['解锁', '解鎖', 'Unlock'],
+  [P.device.startup]: ['开机', '開機', 'Start up'],
+  [P.device.shutdown]: ['关机', '關機', 'Shut down'],
+  [P.device.restart]: ['重启', '重新啟動', 'Restart'],
+  [P.device.debug]: ['设备调试', '設備偵錯', 'Device Debugging'],
+  [P.deviceChannel.refill]: ['补料', '補料', 'Refill'],
+  [P.menuRelease.push]: ['下发', '派送', 'Push'],
+  [P.menuRelease.rollback]: ['回滚', '回滾', 'Roll back'],
+  [P.platformJob.run]: ['立即运行', '立即執行', 'Run now'],
+};
+
+function buttonTitles(code: string): Titles {
+  const titles = CODE_TITLES[code] ?? ACTION_TITLES[code.slice(code.lastIndexOf(':') + 1)];
+  if (!titles) throw new Error(`menu seed: no button title for ${code}`);
+  return titles;
+}
+
+/** Each page followed by its derived buttons (see the top of this file). */
+function withButtons(): MenuSeedNode[] {
+  const pageCodes = new Set(declared.filter((d) => d.node.type === MENU_TYPE.page).map((d) => d.node.perms));
+  return declared.flatMap(({ node, group }) => {
+    const codes = Object.entries(group ?? {})
+      .filter(([action, code]) => action !== 'list' && !pageCodes.has(code))
+      .map(([, code]) => code);
+    const buttons = codes.map((code, i): MenuSeedNode => {
+      const [name, twName, enName] = buttonTitles(code);
+      return {
+        id: String(Number(node.id) * 100 + i + 1),
+        parentId: node.id,
+        name,
+        twName,
+        enName,
+        url: '',
+        perms: code,
+        icon: '',
+        type: MENU_TYPE.button,
+        orderNum: i,
+      };
+    });
+    return [node, ...buttons];
+  });
+}
 
 page(1000, 0, ['首页', '首頁', 'Homepage'], 'home', '', 'home');
 
 dir(1100, 0, ['系统设置', '系統設定', 'System Settings'], 'setting');
 
 dir(1110, 1100, ['账号管理', '帳號管理', 'Account Management'], 'team');
-page(1111, 1110, ['账号列表', '帳號列表', 'Account List'], 'account/list', P.account.list, 'user');
-button(111101, 1111, B.create, P.account.create);
-button(111102, 1111, B.update, P.account.update);
-button(111103, 1111, B.delete, P.account.delete);
-button(111104, 1111, B.import, P.account.import);
-button(111105, 1111, B.export, P.account.export);
-button(111106, 1111, ['重置密码', '重設密碼', 'Reset password'], P.account.resetPassword);
-button(111107, 1111, ['查看证件号', '檢視證件號碼', 'Reveal ID number'], P.account.reveal);
+page(1111, 1110, ['账号列表', '帳號列表', 'Account List'], 'account/list', P.account, 'user');
 
-page(1112, 1110, ['角色管理', '角色管理', 'Role Management'], 'role/list', P.role.list, 'safety');
-button(111201, 1112, B.create, P.role.create);
-button(111202, 1112, B.update, P.role.update);
-button(111203, 1112, B.delete, P.role.delete);
-button(111204, 1112, B.import, P.role.import);
-button(111205, 1112, B.export, P.role.export);
-button(111206, 1112, ['授权', '授權', 'Authorize'], P.role.authorize);
+page(1112, 1110, ['角色管理', '角色管理', 'Role Management'], 'role/list', P.role, 'safety');
 
 page(
   1113,
   1110,
   ['用户组织', '使用者組織', 'User organization'],
   'organization/list',
-  P.organization.list,
+  P.organization,
   'apartment',
 );
-button(111301, 1113, B.create, P.organization.create);
-button(111302, 1113, B.update, P.organization.update);
-button(111303, 1113, B.delete, P.organization.delete);
-button(111304, 1113, B.export, P.organization.export);
 
-page(
-  1114,
-  1110,
-  ['系统日志', '系統日誌', 'System log'],
-  'operation-log/list',
-  P.operationLog.list,
-  'file-search',
-);
-button(111401, 1114, B.export, P.operationLog.export);
+page(1114, 1110, ['系统日志', '系統日誌', 'System log'], 'operation-log/list', P.operationLog, 'file-search');
 
-page(1120, 1100, ['菜单设置', '選單設定', 'Menu Settings'], 'menu/list', P.menu.list, 'menu');
-button(112001, 1120, B.create, P.menu.create);
-button(112002, 1120, B.update, P.menu.update);
-button(112003, 1120, B.delete, P.menu.delete);
+page(1120, 1100, ['菜单设置', '選單設定', 'Menu Settings'], 'menu/list', P.menu, 'menu');
+// The background jobs (platform/jobs): the platform administrator's only, like the menu settings.
+page(1130, 1100, ['后台任务', '背景工作', 'Background jobs'], 'platform-job/list', P.platformJob, 'schedule');
 
 dir(1200, 0, ['商户管理', '商戶管理', 'Merchant Management'], 'shop');
-page(1210, 1200, ['商户列表', '商戶列表', 'Merchant List'], 'merchant/list', P.merchant.list, 'bank');
-button(121001, 1210, B.create, P.merchant.create);
-button(121002, 1210, B.update, P.merchant.update);
-button(121003, 1210, B.delete, P.merchant.delete);
-button(121004, 1210, B.import, P.merchant.import);
-button(121005, 1210, B.export, P.merchant.export);
-button(121006, 1210, ['查看密钥', '檢視金鑰', 'Reveal keys'], P.merchant.reveal);
+page(1210, 1200, ['商户列表', '商戶列表', 'Merchant List'], 'merchant/list', P.merchant, 'bank');
 page(1211, 1200, ['等级关系', '等級關係', 'Grade Relation'], 'merchant/grade', P.merchant.list, 'cluster');
 page(1212, 1200, ['商户账号', '商戶帳號', 'Merchant Account'], 'merchant/account', P.account.list, 'idcard');
-page(1220, 1200, ['门店管理', '門市管理', 'Store Management'], 'store/list', P.store.list, 'environment');
-button(122001, 1220, B.create, P.store.create);
-button(122002, 1220, B.update, P.store.update);
-button(122003, 1220, B.delete, P.store.delete);
-button(122004, 1220, B.import, P.store.import);
-button(122005, 1220, B.export, P.store.export);
+page(1220, 1200, ['门店管理', '門市管理', 'Store Management'], 'store/list', P.store, 'environment');
 page(1221, 1200, ['门店账号', '門市帳號', 'Store Account'], 'store/account', P.account.list, 'contacts');
 
 dir(1300, 0, ['设备管理', '設備管理', 'Device Management'], 'desktop');
-page(1310, 1300, ['设备列表', '設備列表', 'Device List'], 'device/list', P.device.list, 'hdd');
-button(131001, 1310, B.create, P.device.create);
-button(131002, 1310, B.update, P.device.update);
-button(131003, 1310, B.delete, P.device.delete);
-button(131004, 1310, B.import, P.device.import);
-button(131005, 1310, B.export, P.device.export);
-button(131006, 1310, ['绑定机器', '綁定機器', 'Bind machine'], P.device.bind);
-button(131007, 1310, ['重置密钥', '重設金鑰', 'New machine secret'], P.device.credentials);
-button(131008, 1310, ['锁定', '鎖定', 'Lock'], P.device.lock);
-button(131009, 1310, ['解锁', '解鎖', 'Unlock'], P.device.unlock);
-button(131010, 1310, ['开机', '開機', 'Start up'], P.device.startup);
-button(131011, 1310, ['关机', '關機', 'Shut down'], P.device.shutdown);
-button(131012, 1310, ['重启', '重新啟動', 'Restart'], P.device.restart);
-button(131013, 1310, ['设备调试', '設備偵錯', 'Device Debugging'], P.device.debug);
-page(1311, 1300, ['设备类型', '設備類型', 'Device Type'], 'device/type', P.deviceType.list, 'appstore');
-button(131101, 1311, B.create, P.deviceType.create);
-button(131102, 1311, B.update, P.deviceType.update);
-button(131103, 1311, B.delete, P.deviceType.delete);
-button(131104, 1311, B.export, P.deviceType.export);
+page(1310, 1300, ['设备列表', '設備列表', 'Device List'], 'device/list', P.device, 'hdd');
+page(1311, 1300, ['设备类型', '設備類型', 'Device Type'], 'device/type', P.deviceType, 'appstore');
 page(
   1312,
   1300,
   ['设备名称/型号', '設備名稱/型號', 'Device Name/Model'],
   'device/model',
-  P.deviceModel.list,
+  P.deviceModel,
   'build',
 );
-button(131201, 1312, B.create, P.deviceModel.create);
-button(131202, 1312, B.update, P.deviceModel.update);
-button(131203, 1312, B.delete, P.deviceModel.delete);
-button(131204, 1312, B.export, P.deviceModel.export);
-page(1313, 1300, ['日志', '日誌', 'Log'], 'device/journal', P.deviceLog.list, 'file-text');
-button(131301, 1313, B.export, P.deviceLog.export);
+page(1313, 1300, ['日志', '日誌', 'Log'], 'device/journal', P.deviceLog, 'file-text');
 page(1314, 1300, ['地图', '地圖', 'Map'], 'map', P.device.list, 'global');
 page(
   1315,
@@ -182,36 +189,20 @@ page(
   1300,
   ['远程指令', '遠端指令', 'Remote Commands'],
   'device/command',
-  P.deviceCommand.list,
+  P.deviceCommand,
   'thunderbolt',
 );
-button(131601, 1316, B.export, P.deviceCommand.export);
 
 dir(1400, 0, ['设备配置', '設備配置', 'Device Configuration'], 'tool');
-page(
-  1410,
-  1400,
-  ['料道类型', '料道類型', 'Channel type'],
-  'chargingBasket/type',
-  P.channelType.list,
-  'partition',
-);
-button(141001, 1410, B.create, P.channelType.create);
-button(141002, 1410, B.update, P.channelType.update);
-button(141003, 1410, B.delete, P.channelType.delete);
+page(1410, 1400, ['料道类型', '料道類型', 'Channel type'], 'chargingBasket/type', P.channelType, 'partition');
 page(
   1411,
   1400,
   ['料道配置', '料道配置', 'Channel configuration'],
   'chargingBasket/index',
-  P.channelConfig.list,
+  P.channelConfig,
   'profile',
 );
-button(141101, 1411, B.create, P.channelConfig.create);
-button(141102, 1411, B.update, P.channelConfig.update);
-button(141103, 1411, B.delete, P.channelConfig.delete);
-button(141104, 1411, B.import, P.channelConfig.import);
-button(141105, 1411, B.export, P.channelConfig.export);
 page(
   1412,
   1400,
@@ -225,28 +216,19 @@ page(
   1400,
   ['设备料道', '設備料道', 'Device Channels'],
   'machineBasket/index',
-  P.deviceChannel.list,
+  P.deviceChannel,
   'database',
 );
-button(141301, 1413, B.create, P.deviceChannel.create);
-button(141302, 1413, B.update, P.deviceChannel.update);
-button(141303, 1413, B.delete, P.deviceChannel.delete);
-button(141304, 1413, B.export, P.deviceChannel.export);
-button(141305, 1413, ['补料', '補料', 'Refill'], P.deviceChannel.refill);
 dir(1420, 1400, ['设备调试', '設備偵錯', 'Device Debugging'], 'bug');
-page(1421, 1420, ['预设指令', '預設指令', 'Preset Command'], 'command/preset', P.presetCommand.list, 'code');
-button(142101, 1421, B.create, P.presetCommand.create);
-button(142102, 1421, B.update, P.presetCommand.update);
-button(142103, 1421, B.delete, P.presetCommand.delete);
+page(1421, 1420, ['预设指令', '預設指令', 'Preset Command'], 'command/preset', P.presetCommand, 'code');
 page(
   1422,
   1420,
   ['指令配置', '指令配置', 'Command Configuration'],
   'command/config',
-  P.commandConfig.list,
+  P.commandConfig,
   'control',
 );
-button(142201, 1422, B.update, P.commandConfig.update);
 
 dir(1500, 0, ['数据中心', '資料中心', 'Data Center'], 'bar-chart');
 page(
@@ -254,44 +236,23 @@ page(
   1500,
   ['出杯记录', '出杯紀錄', 'Production Records'],
   'dataCenter/produceRecord',
-  P.productionRecord.list,
+  P.productionRecord,
   'history',
 );
-button(151001, 1510, B.export, P.productionRecord.export);
-page(1511, 1500, ['故障日志', '故障日誌', 'Fault Log'], 'dataCenter/faultLog', P.faultLog.list, 'warning');
-button(151101, 1511, B.export, P.faultLog.export);
+page(1511, 1500, ['故障日志', '故障日誌', 'Fault Log'], 'dataCenter/faultLog', P.faultLog, 'warning');
 page(
   1512,
   1500,
   ['清洗记录', '清洗紀錄', 'Cleaning Record'],
   'dataCenter/washRecord',
-  P.cleaningRecord.list,
+  P.cleaningRecord,
   'clear',
 );
-button(151201, 1512, B.export, P.cleaningRecord.export);
 
 dir(1600, 0, ['商品管理', '商品管理', 'Product Management'], 'shopping');
-const crudPage = (
-  id: number,
-  titles: Titles,
-  url: string,
-  codes: {
-    list: string;
-    create?: string;
-    update?: string;
-    delete?: string;
-    import?: string;
-    export?: string;
-  },
-  icon = '',
-) => {
-  page(id, 1600, titles, url, codes.list, icon);
-  let n = 1;
-  for (const action of ['create', 'update', 'delete', 'import', 'export'] as const) {
-    const code = codes[action];
-    if (code) button(id * 100 + n++, id, B[action], code);
-  }
-};
+/** A page of the Product Management directory, with its group's buttons. */
+const crudPage = (id: number, titles: Titles, url: string, group: CodeGroup, icon = '') =>
+  page(id, 1600, titles, url, group, icon);
 crudPage(1610, ['商品列表', '商品列表', 'Product List'], 'produce/name', P.product, 'coffee');
 crudPage(1611, ['商品类型', '商品類型', 'Product Type'], 'produce/type', P.productType, 'tag');
 crudPage(1612, ['原料类型', '原料類型', 'Material Type'], 'produce/matterType', P.materialType, 'block');
@@ -377,17 +338,27 @@ page(
   1700,
   ['菜单下发', '菜單派送', 'Menu distribution'],
   'menu/distribution',
-  P.menuRelease.list,
+  P.menuRelease,
   'cloud-upload',
 );
-button(171001, 1710, B.create, P.menuRelease.create);
-button(171002, 1710, ['下发', '派送', 'Push'], P.menuRelease.push);
-button(171003, 1710, ['回滚', '回滾', 'Roll back'], P.menuRelease.rollback);
-button(171004, 1710, B.delete, P.menuRelease.delete);
 page(1711, 1700, ['门店菜单', '門市菜單', 'Store Menu'], 'menu/store', P.menuRelease.list, 'book');
 page(1712, 1700, ['设备菜单', '設備菜單', 'Equipment Menu'], 'menu/equipment', P.menuRelease.list, 'laptop');
 
-export const MENU_SEED: readonly MenuSeedNode[] = nodes;
+// Taxes (issue 11): the calculator, the taxes, their allocations, and the packaging bags with theirs.
+dir(2300, 0, ['税务中心', '稅務中心', 'Tax Center'], 'account-book');
+page(2310, 2300, ['税额试算', '稅額試算', 'Tax calculator'], 'tax/center', P.tax.preview, 'calculator');
+page(2311, 2300, ['税务管理', '稅務管理', 'Tax Management'], 'tax/list', P.tax, 'percentage');
+page(2312, 2300, ['税务分配', '稅務分配', 'Tax Allocation'], 'tax/allocation', P.taxAllocation, 'node-index');
+page(
+  2313,
+  2300,
+  ['包装袋', '包裝袋', 'Packaging bag'],
+  'tax/packaging-bag',
+  P.extraProduct.list,
+  'container',
+);
+
+export const MENU_SEED: readonly MenuSeedNode[] = withButtons();
 
 /**
  * What the store staff role of the demo (and of README's account table) is granted: the home page,

@@ -45,6 +45,8 @@ export const RESOURCE_TITLES: Readonly<Record<string, Localized>> = {
   'product-parameter': { en: 'Product parameters', zh: '商品参数', tw: '商品參數' },
   'code-rule': { en: 'Code rules', zh: '编码规则', tw: '編碼規則' },
   'extra-product': { en: 'Additional products', zh: '附加商品', tw: '附加商品' },
+  tax: { en: 'Taxes', zh: '税务', tw: '稅務' },
+  'tax-allocation': { en: 'Tax allocations', zh: '税务分配', tw: '稅務分配' },
   product: { en: 'Products', zh: '商品', tw: '商品' },
   'store-product': { en: 'Store products', zh: '门店商品', tw: '門市商品' },
   'machine-product': { en: 'Machine products', zh: '机器商品', tw: '機器商品' },

@@ -66,8 +66,13 @@ export const P = {
   product: codes('product', [...CRUD, 'import', 'export'] as const),
   storeProduct: codes('store-product', CRUD),
   machineProduct: codes('machine-product', CRUD),
-  /** Menu versions for a store or machines: build, push (again), roll back. */
-  menuRelease: codes('menu-release', ['list', 'create', 'delete', 'push', 'rollback'] as const),
+  /** Menu versions for a store or machines: build, push (again), roll back (in their menu buttons' order). */
+  menuRelease: codes('menu-release', ['list', 'create', 'push', 'rollback', 'delete'] as const),
+  /** Taxes (issue 11); `preview`: the Tax Center's calculator (an order's tax lines, nothing stored). */
+  tax: codes('tax', [...CRUD, 'export', 'preview'] as const),
+  taxAllocation: codes('tax-allocation', CRUD),
+  /** The platform's background jobs (platform administrator only): see them, run one now. */
+  platformJob: codes('platform-job', ['list', 'run'] as const),
 } as const;
 
 /**
@@ -128,6 +133,9 @@ export const MERCHANT_ADMIN_CODES: string[] = [
   ...Object.values(P.storeProduct),
   ...Object.values(P.machineProduct),
   ...Object.values(P.menuRelease),
+  // Taxes: a merchant configures its own and previews orders with them.
+  ...Object.values(P.tax),
+  ...Object.values(P.taxAllocation),
 ];
 
 /** Every code declared above, for checks and the platform administrator. */

@@ -30,6 +30,9 @@ export type FieldKind =
   | 'secret'
   | 'localized';
 
+/** Named list cells of the console: 'duration': seconds read as "7 days" rather than 604800. */
+export type CellKind = 'duration';
+
 /** How a field filters a list: exact value, substring, from/to range, or one of several values. */
 export type SearchMode = 'eq' | 'like' | 'range' | 'in';
 
@@ -47,8 +50,19 @@ export interface FieldDef {
   ref?: string;
   search?: SearchMode;
   sortable?: boolean;
-  /** Shown as a table column (default true, except textarea/password/json). */
+  /* Display options: how the console shows the field (the server ignores them). */
+  /** Shown as a table column (default true, except textarea/password/json/localized). */
   list?: boolean;
+  /** Widest its list column grows before a text is cut short (px; default: by kind). */
+  width?: number;
+  /** A named way to show the value in a list cell instead of the kind's own (CellKind). */
+  cell?: CellKind;
+  /**
+   * A ref to the merchant that owns the row: the console's form starts on a merchant user's own
+   * merchant. 'platform': only a platform user must choose (left empty, a merchant's row is its
+   * own); 'always': everyone must.
+   */
+  ownerPicker?: 'platform' | 'always';
   /** Shown in the create/edit form (default true unless readOnly). */
   form?: boolean;
   /** Set by the server only; never accepted from a client. */
@@ -74,6 +88,11 @@ export interface FieldDef {
    * "0" is accepted back and stored as no parent.
    */
   topLevelZero?: boolean;
+  /**
+   * Enum: pickers (`/select?key=value`) may be narrowed by this field. 'or-empty': a value matches
+   * its rows and those with no value (a preset for every family), and `none` only the rows with none.
+   */
+  selectFilter?: 'or-empty';
 }
 
 export type TenantMode = 'none' | 'merchant' | 'store';
@@ -109,6 +128,8 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   defaultSort?: string;
   /** Operations the resource does not offer through the generic routes. */
   disable?: ReadonlyArray<'create' | 'update' | 'delete' | 'select'>;
+  /** Console: i18n key of a line shown above the list, saying what the rows are for. */
+  hint?: string;
 }
 
 export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef {

@@ -7,7 +7,9 @@ import crypto from 'node:crypto';
 import { SimulatedMachine, type MachineOptions } from '@brewfleet/simulator';
 import { startTestApp, type TestApp } from './test-app.ts';
 import { startMqtt, type Mqtt } from '../../src/platform/mqtt/broker.ts';
-import { deviceAccess, startFleetRuntime, type FleetRuntime } from '../../src/modules/fleet/index.ts';
+import type { FleetRuntime } from '../../src/modules/fleet/index.ts';
+import { MODULES } from '../../src/modules/index.ts';
+import { brokerAccessOf, startModules } from '../../src/platform/module-runner.ts';
 
 export interface FleetTest {
   t: TestApp;
@@ -28,23 +30,30 @@ export async function startFleetTest(
 ): Promise<FleetTest> {
   const t = opts.t ?? (await startTestApp({ logLevel: process.env.TEST_LOG ?? 'silent' }));
   const app = t.app;
+  // The broker and the modules' runtime parts, started as main.ts starts them (modules/index.ts).
   const mqtt = await startMqtt({
     url: opts.mqttUrl,
     port: 0,
     host: '127.0.0.1',
     log: app.log,
-    access: deviceAccess(t.database.db),
-    onDiscarded: (packet) => app.fleetBus.emit('packetDiscarded', packet),
+    access: brokerAccessOf(MODULES, t.database.db, app.services),
   });
-  app.fleetBus.on('credentialsRotated', (sn) => mqtt.disconnect(sn));
-  const fleet = await startFleetRuntime({
-    db: t.database.db,
-    client: mqtt.client,
-    log: app.log,
-    bus: app.fleetBus,
-    shareGroup: opts.mqttUrl ? (opts.shareGroup ?? 'brewfleet') : null,
-    dynsecAdmin: opts.dynsecAdmin,
-  });
+  const runtime = await startModules(
+    MODULES,
+    {
+      db: t.database.db,
+      log: app.log,
+      client: mqtt.client,
+      disconnect: (clientId) => mqtt.disconnect(clientId),
+      events: app.domainEvents,
+      jobs: app.jobs,
+      shareGroup: opts.mqttUrl ? (opts.shareGroup ?? 'brewfleet') : null,
+      dynsecAdmin: opts.dynsecAdmin,
+    },
+    app.services,
+  );
+  // Fleet's running part: its gateway and delivery, which tests flush and run.
+  const fleet = runtime.part<FleetRuntime>('fleet');
   const admin = await t.adminToken();
   const post = async (url: string, body: unknown) => {
     const res = await t.call('POST', url, { token: admin, body });
@@ -81,7 +90,7 @@ export async function startFleetTest(
       return { id: device.id, serialNumber, secret: device.secret };
     },
     async close() {
-      await fleet.close();
+      await runtime.stop();
       await mqtt.close();
       if (!opts.t) await t.close();
     },

@@ -65,6 +65,9 @@ const EXTRA: Record<string, (refs: Record<string, string>) => Record<string, unk
     materials: refs.material ? [{ materialId: refs.material, amount: 18, unit: 'g' }] : [],
   }),
   'menu-release': (refs) => ({ deviceIds: refs.device ? [refs.device] : [] }),
+  // A rate is a percentage; an allocation names what it taxes (a product type).
+  tax: () => ({ country: 'TW', rate: '5' }),
+  'tax-allocation': (refs) => ({ productTypeId: refs['product-type'] }),
 };
 
 /**

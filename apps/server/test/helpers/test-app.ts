@@ -13,8 +13,9 @@ import { encryptLongText, type Language } from '@brewfleet/contracts';
 import { buildApp, type AppDeps } from '../../src/app.ts';
 import { openPostgres, type Database } from '../../src/platform/db/client.ts';
 import { migrate } from '../../src/platform/db/migrate.ts';
-import { ensureAdmin, grantNewMerchantAdminMenus, seedMenus } from '../../src/modules/iam/seed.ts';
-import { seedProductParameters } from '../../src/modules/catalog/index.ts';
+import { ensureAdmin } from '../../src/modules/iam/seed.ts';
+import { MODULES } from '../../src/modules/index.ts';
+import { seedModules } from '../../src/platform/module-runner.ts';
 import { loadLoginKeys, type LoginKeys } from '../../src/platform/auth/keys.ts';
 
 export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -92,9 +93,8 @@ export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
   const { url, drop } = await createTestDatabase();
   const database = await openPostgres(url, 4);
   await migrate(database);
-  await seedMenus(database.db);
-  await grantNewMerchantAdminMenus(database.db);
-  await seedProductParameters(database.db);
+  // Seeded as main.ts seeds: every module of the list, in its order.
+  await seedModules(overrides.modules ?? MODULES, database.db);
   await ensureAdmin(database.db, ADMIN_PASSWORD);
   const keys = testKeys();
   const app = await buildApp({
@@ -102,7 +102,8 @@ export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     keys,
     dataKey: TEST_DATA_KEY,
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'bf-data-')),
-    logLevel: 'silent',
+    // TEST_LOG_LEVEL=error shows what a failing request met (a 500's cause).
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     mqtt: { healthy: () => true },
     webDist: null,
     ...overrides,

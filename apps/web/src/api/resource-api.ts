@@ -1,6 +1,7 @@
 /** The six generic endpoints of CONTRACT §3 plus export/import, for any resource name. */
 import type { Page } from '@brewfleet/contracts/envelope';
 import type { SelectOption } from '@brewfleet/contracts/resource';
+import type { ImportPhase, ImportProgress } from '@brewfleet/contracts/answers/platform';
 import { download, http, request, type DownloadedFile } from './client';
 import type { ImportResult, Row } from './types';
 
@@ -63,12 +64,7 @@ export const resourceApi = {
   },
 };
 
-export type ImportPhase = 'reading' | 'checking' | 'writing' | 'done' | 'failed';
-export interface ImportProgress {
-  phase: ImportPhase;
-  done: number;
-  total: number;
-}
+export type { ImportPhase, ImportProgress };
 
 /** The server's progress of an import sent with `progressKey` (404 until it has started: quiet). */
 export const fetchImportProgress = (key: string) =>

@@ -1,15 +1,8 @@
 /** The upload service (README "Merchants, stores and who sees what"): images and videos by id. */
+import type { UploadedMedia } from '@brewfleet/contracts/answers/platform';
 import { request } from './client';
 
-export interface UploadedMedia {
-  id: string;
-  kind: 'image' | 'video';
-  mime: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  url: string;
-}
+export type { UploadedMedia };
 
 /** Sends one file (multipart field `file`); 413 and 415 come back as ApiErrors with the server's text. */
 export function uploadMedia(file: File, onProgress?: (percent: number) => void): Promise<UploadedMedia> {

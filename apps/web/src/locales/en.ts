@@ -3,6 +3,8 @@ import { fleetEn } from './fleet/en';
 import { channelsEn } from './channels/en';
 import { catalogEn } from './catalog/en';
 import { menusEn } from './menus/en';
+import { jobsEn } from './jobs/en';
+import { taxesEn } from './taxes/en';
 const base = {
   app: { name: 'BrewFleet', tagline: 'Back office for automated beverage machines' },
   common: {
@@ -413,12 +415,15 @@ export const en = {
   ...channelsEn.screens,
   ...catalogEn.screens,
   ...menusEn.screens,
+  ...jobsEn.screens,
+  ...taxesEn.screens,
   resources: {
     ...base.resources,
     ...fleetEn.resources,
     ...channelsEn.resources,
     ...catalogEn.resources,
     ...menusEn.resources,
+    ...taxesEn.resources,
   },
 };
 

@@ -22,8 +22,12 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
+/** Each locale flattened once: a lookup per resource field must not flatten the whole tree again. */
+const flattened = new WeakMap<Tree, Map<string, string>>();
 function has(tree: Tree, path: string): boolean {
-  return flatten(tree).has(path);
+  let flat = flattened.get(tree);
+  if (!flat) flattened.set(tree, (flat = flatten(tree)));
+  return flat.has(path);
 }
 
 /** Language names are written in their own script on purpose (简体中文 in every locale). */

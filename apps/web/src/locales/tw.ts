@@ -4,6 +4,8 @@ import { fleetTw } from './fleet/tw';
 import { channelsTw } from './channels/tw';
 import { catalogTw } from './catalog/tw';
 import { menusTw } from './menus/tw';
+import { jobsTw } from './jobs/tw';
+import { taxesTw } from './taxes/tw';
 
 const base = {
   app: { name: 'BrewFleet', tagline: '自動飲品機後台管理' },
@@ -404,11 +406,14 @@ export const tw: Messages = {
   ...channelsTw.screens,
   ...catalogTw.screens,
   ...menusTw.screens,
+  ...jobsTw.screens,
+  ...taxesTw.screens,
   resources: {
     ...base.resources,
     ...fleetTw.resources,
     ...channelsTw.resources,
     ...catalogTw.resources,
     ...menusTw.resources,
+    ...taxesTw.resources,
   },
 };

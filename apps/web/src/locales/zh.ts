@@ -4,6 +4,8 @@ import { fleetZh } from './fleet/zh';
 import { channelsZh } from './channels/zh';
 import { catalogZh } from './catalog/zh';
 import { menusZh } from './menus/zh';
+import { jobsZh } from './jobs/zh';
+import { taxesZh } from './taxes/zh';
 
 const base = {
   app: { name: 'BrewFleet', tagline: '自动饮品机后台管理' },
@@ -404,11 +406,14 @@ export const zh: Messages = {
   ...channelsZh.screens,
   ...catalogZh.screens,
   ...menusZh.screens,
+  ...jobsZh.screens,
+  ...taxesZh.screens,
   resources: {
     ...base.resources,
     ...fleetZh.resources,
     ...channelsZh.resources,
     ...catalogZh.resources,
     ...menusZh.resources,
+    ...taxesZh.resources,
   },
 };

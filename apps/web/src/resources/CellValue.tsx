@@ -3,7 +3,7 @@ import { Image, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '@brewfleet/contracts/resource';
 import { mediaUrl } from '../api/upload-api';
-import { formatDate, formatDateTime, formatMoney } from '../utils/format';
+import { formatDate, formatDateTime, formatDuration, formatMoney } from '../utils/format';
 import ClipText from './ClipText';
 import { enumLabelKey } from './field-meta';
 import { useRefOptions } from './use-ref-options';
@@ -45,6 +45,8 @@ export default function CellValue({
 }) {
   const { t } = useTranslation();
   if (value === null || value === undefined || value === '') return null;
+  // A named cell the definition asks for (contracts CellKind) before the kind's own.
+  if (field.cell === 'duration') return <>{formatDuration(value as number, t)}</>;
   switch (field.kind) {
     case 'enum':
       return <Tag color={ENUM_COLORS[String(value)]}>{t(enumLabelKey(resource, name, String(value)))}</Tag>;

@@ -2,6 +2,9 @@
  * The generic resource screen (ARCHITECTURE "Resources"): search form, table with pagination and
  * sorting, create/edit drawer, delete with confirmation, export and import, all from one definition.
  * Every action shows only when the user holds its permission code and the resource offers it.
+ * Each declared resource that a menu page lists gets this screen as it is (app/routing/screens.ts);
+ * what the definition says about display (hint, hidden columns, widths, named cells, the owner
+ * picker) needs no page. A feature's page wraps it only to add what is special.
  */
 import {
   DeleteOutlined,
@@ -35,6 +38,7 @@ import ListTable, { ACTIONS_KEY } from './ListTable';
 import { buildListFilters, sortParam } from './list-query';
 import ResourceFormDrawer, { type FieldRenderers, type FormTarget } from './ResourceFormDrawer';
 import SearchForm from './SearchForm';
+import { useOwnerPicker } from './use-owner-picker';
 import { resourceKeys } from './use-ref-options';
 import './resource-page.css';
 
@@ -156,8 +160,22 @@ export default function ResourcePage({
   const canExport = can(perms.export);
   const actions = rowActions.filter((a) => !a.permission || can(a.permission));
 
+  const owner = useOwnerPicker(def);
   const editing = formTarget?.mode === 'update' ? formTarget.id : undefined;
-  const drawerDef = useMemo(() => formDef(def, form, editing), [def, form, editing]);
+  const drawerDef = useMemo(
+    () =>
+      formDef(
+        def,
+        owner.overrides ? { ...form, overrides: { ...owner.overrides, ...form?.overrides } } : form,
+        editing,
+      ),
+    [def, form, owner, editing],
+  );
+  const startValues = useMemo(
+    () =>
+      owner.createDefaults || createDefaults ? { ...owner.createDefaults, ...createDefaults } : undefined,
+    [owner, createDefaults],
+  );
   const changed = useCallback(() => onChanged?.(), [onChanged]);
   const closeForm = useCallback(() => setFormTarget(null), []);
   const creating = formTarget?.mode === 'create';
@@ -307,7 +325,7 @@ export default function ResourcePage({
             <Button
               type="primary"
               icon={<PlusOutlined />}
-              onClick={() => setFormTarget({ mode: 'create', defaults: createDefaults })}
+              onClick={() => setFormTarget({ mode: 'create', defaults: startValues })}
               data-testid="create"
             >
               {t('common.create')}
@@ -351,6 +369,7 @@ export default function ResourcePage({
           onFiltersChange?.(next);
         }}
       />
+      {def.hint && <Typography.Paragraph type="secondary">{t(def.hint)}</Typography.Paragraph>}
       {header}
       {bulkActions && selected.length > 0 && (
         <div

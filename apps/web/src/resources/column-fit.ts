@@ -36,7 +36,7 @@ export interface ColumnFit {
 }
 
 export function columnFit(
-  field: Pick<FieldDef, 'kind' | 'sortable'>,
+  field: Pick<FieldDef, 'kind' | 'sortable' | 'width'>,
   label: string,
   enumLabels: string[] = [],
 ): ColumnFit {
@@ -45,7 +45,8 @@ export function columnFit(
     const tag = Math.max(0, ...enumLabels.map(textWidth)) + TAG_PADDING + CELL_PADDING;
     return { minWidth: Math.max(header, tag) };
   }
-  const limit = TEXT_LIMIT[field.kind];
+  // A width the definition gives wins over its kind's.
+  const limit = field.width ?? TEXT_LIMIT[field.kind];
   if (limit === undefined) return { minWidth: header };
   return { minWidth: header, maxWidth: Math.max(limit, header) - CELL_PADDING };
 }

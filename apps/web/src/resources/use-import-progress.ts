@@ -43,7 +43,7 @@ export function useImportProgress(key: string | null): ImportProgress | null {
 }
 
 /** 0–100 for a progress bar: the row counter of the current phase. */
-export function progressPercent(progress: ImportProgress): number {
+export function progressPercent(progress: Pick<ImportProgress, 'phase' | 'done' | 'total'>): number {
   if (progress.phase === 'done') return 100;
   if (!progress.total) return 0;
   return Math.min(100, Math.round((progress.done / progress.total) * 100));

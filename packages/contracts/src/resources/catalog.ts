@@ -3,12 +3,14 @@
  * snack and option types, materials, toppings, snacks, options, extra products, the code rule.
  * Each belongs to a merchant (a chain's sub-merchants use their parent's catalog through products).
  */
-import { MATERIAL_UNITS, TAX_TYPES } from '../enums.ts';
+import { EXTRA_PRODUCT_KINDS, MATERIAL_UNITS } from '../enums.ts';
 import { MACHINE_FAMILIES } from '../device-protocol.ts';
 import { P } from '../permissions.ts';
 import { defineResource, f, type FieldDef, type ResourcePermissions } from '../resource.ts';
 
-const owner = { merchantId: f.ref('merchant', { createOnly: true, search: 'eq' }) };
+const owner = {
+  merchantId: f.ref('merchant', { createOnly: true, search: 'eq', ownerPicker: 'platform' }),
+};
 const named = (max = 64): { name: FieldDef } => ({
   name: f.text({ required: true, max, search: 'like', sortable: true }),
 });
@@ -48,6 +50,7 @@ export const materialResource = defineResource({
   table: 'material',
   tenant: 'merchant',
   permissions: P.material,
+  hint: 'catalogPages.materialHint',
   labelField: 'name',
   defaultSort: 'name',
   fields: {
@@ -70,6 +73,7 @@ export const smallMaterialResource = defineResource({
   table: 'small_material',
   tenant: 'merchant',
   permissions: P.smallMaterial,
+  hint: 'catalogPages.smallMaterialHint',
   labelField: 'name',
   defaultSort: 'name',
   fields: {
@@ -128,6 +132,7 @@ export const optionResource = defineResource({
   table: 'product_option',
   tenant: 'merchant',
   permissions: P.option,
+  hint: 'catalogPages.optionHint',
   labelField: 'name',
   defaultSort: 'sortOrder',
   fields: {
@@ -148,11 +153,17 @@ export const productParameterResource = defineResource({
   table: 'product_parameter',
   tenant: 'none',
   permissions: P.productParameter,
+  hint: 'catalogPages.parameterHint',
   labelField: 'key',
   defaultSort: 'family',
   disable: ['create', 'delete'],
   fields: {
-    family: f.enum(MACHINE_FAMILIES, { readOnly: true, search: 'eq', sortable: true }),
+    family: f.enum(MACHINE_FAMILIES, {
+      selectFilter: 'or-empty',
+      readOnly: true,
+      search: 'eq',
+      sortable: true,
+    }),
     key: f.text({ readOnly: true, search: 'like' }),
     unit: f.text({ readOnly: true }),
     name: f.text({ required: true, max: 64 }),
@@ -181,7 +192,10 @@ export const codeRuleResource = defineResource({
   },
 });
 
-/** Extra products (packaging, delivery add-ons) with their tax. */
+/**
+ * Extra products (packaging, delivery add-ons). Their tax is a tax allocation (resources/tax.ts);
+ * the inline tax fields of earlier versions became taxes and allocations (migration 0024).
+ */
 export const extraProductResource = defineResource({
   name: 'extra-product',
   table: 'extra_product',
@@ -194,9 +208,7 @@ export const extraProductResource = defineResource({
     ...owner,
     extraProductTypeId: f.ref('extra-product-type', { search: 'eq' }),
     price: f.money({ required: true }),
-    taxName: f.text({ max: 64 }),
-    taxType: f.enum(TAX_TYPES, { search: 'eq' }),
-    taxRate: f.number({ min: 0, max: 100 }),
+    kind: f.enum(EXTRA_PRODUCT_KINDS, { default: 'other', search: 'eq' }),
     listed: f.bool({ default: true, search: 'eq' }),
   },
 });

@@ -13,9 +13,10 @@ export const presetCommandResource = defineResource({
   defaultSort: 'name',
   fields: {
     name: f.text({ required: true, max: 64, search: 'like', sortable: true }),
-    family: f.enum(MACHINE_FAMILIES, { search: 'eq' }),
+    family: f.enum(MACHINE_FAMILIES, { selectFilter: 'or-empty', search: 'eq' }),
     action: f.text({ required: true, max: 64, pattern: /^[a-z][a-z0-9-]{1,63}$/ }),
-    args: f.json(),
+    // Listed although JSON: a command's arguments are short and tell presets apart.
+    args: f.json({ list: true }),
     description: f.textarea({ max: 500 }),
   },
 });
@@ -32,9 +33,9 @@ export const commandConfigResource = defineResource({
   fields: {
     commandType: f.enum(COMMAND_TYPES, { readOnly: true, search: 'eq', sortable: true }),
     // Up to 7 days: menus and channel layouts wait that long for a machine that is away.
-    expirySeconds: f.int({ required: true, min: 10, max: 604_800 }),
+    expirySeconds: f.int({ required: true, min: 10, max: 604_800, cell: 'duration' }),
     maxAttempts: f.int({ required: true, min: 1, max: 20 }),
-    retryIntervalSeconds: f.int({ required: true, min: 5, max: 3600 }),
+    retryIntervalSeconds: f.int({ required: true, min: 5, max: 3600, cell: 'duration' }),
     description: f.textarea({ max: 500 }),
   },
 });

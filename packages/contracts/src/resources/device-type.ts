@@ -14,7 +14,7 @@ export const deviceTypeResource = defineResource({
   fields: {
     name: f.text({ required: true, max: 128, search: 'like', sortable: true }),
     names: f.localized('name'),
-    family: f.enum(MACHINE_FAMILIES, { required: true, search: 'eq' }),
+    family: f.enum(MACHINE_FAMILIES, { selectFilter: 'or-empty', required: true, search: 'eq' }),
     automation: f.enum(DEVICE_AUTOMATION, { required: true, search: 'eq' }),
     description: f.textarea({ max: 1000 }),
   },

@@ -28,7 +28,7 @@ export const deviceResource = defineResource({
       sortable: true,
     }),
     modelId: f.ref('device-model', { required: true, search: 'eq' }),
-    family: f.enum(MACHINE_FAMILIES, { readOnly: true, search: 'eq' }),
+    family: f.enum(MACHINE_FAMILIES, { selectFilter: 'or-empty', readOnly: true, search: 'eq' }),
     automation: f.enum(DEVICE_AUTOMATION, { readOnly: true, search: 'eq' }),
     code: f.text({ max: 64, search: 'like' }),
     retailer: f.text({ max: 128, search: 'like', list: false }),

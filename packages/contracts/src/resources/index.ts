@@ -36,6 +36,7 @@ import {
 import { productResource } from './product.ts';
 import { storeProductResource, machineProductResource } from './sales.ts';
 import { menuReleaseResource } from './menu-release.ts';
+import { taxResource, taxAllocationResource } from './tax.ts';
 
 export {
   accountResource,
@@ -75,6 +76,8 @@ export {
   storeProductResource,
   machineProductResource,
   menuReleaseResource,
+  taxResource,
+  taxAllocationResource,
 };
 
 /** Every declared resource, by name: the web's generic pages and the server's checks walk this. */
@@ -117,5 +120,8 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     storeProductResource,
     machineProductResource,
     menuReleaseResource,
+    // A tax before its allocations (generic tests make rows in this order).
+    taxResource,
+    taxAllocationResource,
   ].map((r) => [r.name, r]),
 );

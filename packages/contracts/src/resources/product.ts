@@ -25,7 +25,7 @@ export const productResource = defineResource({
     code: f.text({ required: true, max: 64, pattern: PRODUCT_CODE_PATTERN, search: 'like', sortable: true }),
     merchantId: f.ref('merchant', { createOnly: true, search: 'eq' }),
     kind: f.enum(PRODUCT_KINDS, { default: 'drink', search: 'eq' }),
-    family: f.enum(MACHINE_FAMILIES, { required: true, search: 'eq' }),
+    family: f.enum(MACHINE_FAMILIES, { selectFilter: 'or-empty', required: true, search: 'eq' }),
     productTypeId: f.ref('product-type', { search: 'eq' }),
     price: f.money({ required: true }),
     deliveryPrice: f.money(),

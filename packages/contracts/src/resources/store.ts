@@ -12,7 +12,7 @@ export const storeResource = defineResource({
   defaultSort: '-createdAt',
   fields: {
     name: f.text({ required: true, max: 128, search: 'like', sortable: true }),
-    merchantId: f.ref('merchant', { createOnly: true, search: 'eq' }),
+    merchantId: f.ref('merchant', { createOnly: true, search: 'eq', ownerPicker: 'always' }),
     type: f.enum(STORE_TYPES, { required: true, search: 'eq' }),
     isOpen: f.bool({ default: true, search: 'eq' }),
     openingTime: f.time(),

@@ -43,6 +43,6 @@ export function refuseWhileProductsUse(resource: string): ResourceHooks['beforeD
               and ${named(ids)}`,
       ),
     );
-    if (n) throw new AppError(409, 'msg.inUseByProducts', { count: n });
+    if (n) throw new AppError('msg.inUseByProducts', { count: n });
   };
 }

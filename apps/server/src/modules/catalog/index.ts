@@ -15,7 +15,7 @@ import {
   snackTypeResource,
 } from '@brewfleet/contracts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
-import { badRequest } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/http/errors.ts';
 import type { ResourceHooks, Row } from '../../platform/crud/types.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { refuseWhileProductsUse } from './in-use.ts';
@@ -24,7 +24,11 @@ import { merchantOwned } from './owner.ts';
 import { registerProducts } from './products.ts';
 import { registerSales } from './sales.ts';
 
-export { seedProductParameters } from './parameters.ts';
+import { seedProductParameters } from './parameters.ts';
+import { defineModule } from '../../platform/module.ts';
+import { createCatalogService, type CatalogService } from './service.ts';
+
+export { seedProductParameters };
 
 /**
  * A material's dose range: the minimum not above the maximum, on create and on update (a value not
@@ -35,7 +39,7 @@ function checkMaterialRange(input: Row, existing: Row = {}): void {
   const [min, max] = [pick('min'), pick('max')];
   if (min == null || max == null || Number(min) <= Number(max)) return;
   const params = { min: Number(min), max: Number(max) };
-  throw badRequest('msg.materialMinAboveMax', params, [
+  throw new AppError('msg.materialMinAboveMax', params, [
     { field: 'max' in input ? 'max' : 'min', message: 'msg.materialMinAboveMax', params },
   ]);
 }
@@ -51,7 +55,41 @@ const materialHooks: ResourceHooks = {
   },
 };
 
-export function registerCatalogModule(app: FastifyInstance, deps: ModuleDeps) {
+/** The catalog: what merchants sell (types, materials, toppings, snacks, options, products, sales). */
+export const catalogModule = defineModule({
+  name: 'catalog',
+  tables: [
+    'product_type',
+    'material_type',
+    'small_material_type',
+    'snack_type',
+    'extra_product_type',
+    'material',
+    'small_material',
+    'snack',
+    'option_type',
+    'product_option',
+    'product_parameter',
+    'code_rule',
+    'extra_product',
+    'product',
+    'store_product',
+    'machine_product',
+  ],
+  register(app, deps) {
+    registerCatalog(app, deps);
+    return createCatalogService();
+  },
+  seed: seedProductParameters,
+});
+
+declare module '../../platform/module.ts' {
+  interface ModuleServices {
+    catalog: CatalogService;
+  }
+}
+
+function registerCatalog(app: FastifyInstance, deps: ModuleDeps) {
   for (const def of [
     productTypeResource,
     materialTypeResource,
@@ -77,7 +115,7 @@ export function registerCatalogModule(app: FastifyInstance, deps: ModuleDeps) {
         const min = Number(input.min ?? existing.min);
         const max = Number(input.max ?? existing.max);
         if (min > max)
-          throw badRequest('msg.minAboveMax', {}, [{ field: 'min', message: 'msg.minAboveMax' }]);
+          throw new AppError('msg.minAboveMax', {}, [{ field: 'min', message: 'msg.minAboveMax' }]);
         return input;
       },
     },

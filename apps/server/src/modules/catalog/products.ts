@@ -24,12 +24,14 @@ import {
   type MachineFamily,
   type ParameterRange,
   type RecipeIssue,
+  nextCodeAnswer,
 } from '@brewfleet/contracts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
 import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
 import type { Row } from '../../platform/crud/types.ts';
 import { rows, type Db } from '../../platform/db/client.ts';
-import { AppError, badRequest, type ErrorDetail } from '../../platform/http/errors.ts';
+import { AppError, type ErrorDetail } from '../../platform/http/errors.ts';
+import { answer } from '../../platform/http/answers.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { inheritsCatalog, openInheritedCatalog } from './inherited.ts';
 import { ownerOf } from './owner.ts';
@@ -66,7 +68,7 @@ async function checkLines(db: Db, product: Row) {
     ['recipeCombos', combos],
   ] as const)
     if (!parsed.success)
-      throw badRequest('msg.invalidFormat', {}, [
+      throw new AppError('msg.invalidFormat', {}, [
         {
           field: `${field}.${parsed.error.issues[0]?.path.join('.')}`,
           message: parsed.error.issues[0]?.message ?? 'msg.invalidFormat',
@@ -92,12 +94,12 @@ async function checkLines(db: Db, product: Row) {
           from ${sql.identifier(table)} where id = any(${`{${ids.join(',')}}`}::bigint[])`,
     );
     if (found.length !== ids.length)
-      throw badRequest('msg.unknownMaterialOrOption', {}, [
+      throw new AppError('msg.unknownMaterialOrOption', {}, [
         { field, message: 'msg.unknownMaterialOrOption' },
       ]);
     const foreign = found.find((f) => !f.ours);
     if (foreign)
-      throw badRequest('msg.catalogItemOtherMerchant', { name: foreign.name }, [
+      throw new AppError('msg.catalogItemOtherMerchant', { name: foreign.name }, [
         { field, message: 'msg.catalogItemOtherMerchant', params: { name: foreign.name } },
       ]);
     if (table === 'product_option')
@@ -111,7 +113,7 @@ async function checkLines(db: Db, product: Row) {
       .map((id) => ({ index: i + 1, name: optionTypes.get(id)!.name })),
   );
   if (stray.length)
-    throw badRequest(
+    throw new AppError(
       'msg.comboOptionNotOfProduct',
       stray[0],
       stray.map((params) => ({
@@ -157,9 +159,7 @@ async function codeTakenInChain(
 async function refuseCodeTakenInChain(db: Db, product: Row): Promise<void> {
   const id = product.id == null ? null : String(product.id);
   if (await unscoped(db, (tx) => codeTakenInChain(tx, String(product.merchantId), String(product.code), id)))
-    throw new AppError(409, 'msg.productCodeExists', {}, [
-      { field: 'code', message: 'msg.productCodeExists' },
-    ]);
+    throw new AppError('msg.productCodeExists', {}, [{ field: 'code', message: 'msg.productCodeExists' }]);
 }
 
 /** Refuse an incomplete product or a recipe out of range, with one detail per problem. */
@@ -170,7 +170,7 @@ async function validateProduct(db: Db, product: Row): Promise<void> {
   const makesSomething = product.kind !== 'snack';
   if (makesSomething && product.recipe == null)
     missing.push({ field: 'recipe', message: 'msg.productIncomplete' });
-  if (missing.length) throw badRequest('msg.productIncomplete', {}, missing);
+  if (missing.length) throw new AppError('msg.productIncomplete', {}, missing);
   const { combos, optionName } = await checkLines(db, product);
   // The console's rules on materials and toppings (contracts), so that the API and imports keep
   // them too: a drink or tea uses materials ('Add the materials the product uses'), judged on the
@@ -180,7 +180,7 @@ async function validateProduct(db: Db, product: Row): Promise<void> {
   if (product.recipe != null) {
     const recipe = recipeSchema.safeParse(product.recipe);
     if (!recipe.success)
-      throw badRequest('msg.productIncomplete', {}, [
+      throw new AppError('msg.productIncomplete', {}, [
         {
           field: `recipe.${recipe.error.issues[0]?.path.join('.')}`,
           message: recipe.error.issues[0]?.message ?? 'msg.invalidFormat',
@@ -211,7 +211,7 @@ async function validateProduct(db: Db, product: Row): Promise<void> {
     name: names.get(String(params.name)) ?? params.name,
     family: MACHINE_FAMILY_NAMES[params.family as MachineFamily] ?? params.family,
   });
-  throw badRequest(
+  throw new AppError(
     issues[0].key as 'msg.recipeOutOfRange',
     named(issues[0].params),
     issues.map((i) => ({ field: i.path, message: i.key, params: named(i.params) })),
@@ -269,7 +269,7 @@ export function registerProducts(app: FastifyInstance, deps: ModuleDeps) {
   app.post(
     '/api/coffee/code-rule/next',
     {
-      schema: { body: z.object({ id: idSchema }), tags: ['code-rule'] },
+      schema: { body: z.object({ id: idSchema }), response: answer(nextCodeAnswer), tags: ['code-rule'] },
       config: { permission: P.product.create, action: 'code-rule.next' },
     },
     async (request) => {
@@ -286,13 +286,13 @@ export function registerProducts(app: FastifyInstance, deps: ModuleDeps) {
           sql`select merchant_id::text, prefix, suffix, digits, next_number from code_rule
               where id = ${id} and ${visibleTo(rules.reg, request.user) ?? sql`true`} for update`,
         );
-        if (!rule) throw new AppError(404, 'msg.notFound');
+        if (!rule) throw new AppError('msg.notFound');
         const format = (n: number) =>
           `${rule.prefix ?? ''}${String(n).padStart(rule.digits, '0')}${rule.suffix ?? ''}`;
         const n = await unscoped(tx, async (all) => {
           for (let tries = 0, next = Number(rule.next_number); ; tries++, next++) {
             if (!(await codeTakenInChain(all, rule.merchant_id, format(next)))) return next;
-            if (tries > 10_000) throw new AppError(409, 'msg.productCodeExists');
+            if (tries > 10_000) throw new AppError('msg.productCodeExists');
           }
         });
         await tx.execute(

@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { machineProductResource, storeProductResource } from '@brewfleet/contracts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
 import { rows, type Db } from '../../platform/db/client.ts';
-import { badRequest } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/http/errors.ts';
 import type { ModuleDeps } from '../deps.ts';
 
 /**
@@ -34,7 +34,7 @@ async function checkSale(db: Db, productId: string, target: Target) {
         from product where id = ${productId}`,
   );
   if (!product)
-    throw badRequest('msg.refNotFound', { field: 'productId' }, [
+    throw new AppError('msg.refNotFound', { field: 'productId' }, [
       { field: 'productId', message: 'msg.refNotFound' },
     ]);
   const params = {
@@ -44,11 +44,11 @@ async function checkSale(db: Db, productId: string, target: Target) {
     machineFamily: target.family ?? '',
   };
   if (!product.fits)
-    throw badRequest('msg.productOtherMerchant', params, [
+    throw new AppError('msg.productOtherMerchant', params, [
       { field: 'productId', message: 'msg.productOtherMerchant', params },
     ]);
   if (target.family !== undefined && product.family !== target.family)
-    throw badRequest('msg.productOtherFamily', params, [
+    throw new AppError('msg.productOtherFamily', params, [
       { field: 'productId', message: 'msg.productOtherFamily', params },
     ]);
   return { merchantId: target.merchant_id, storeId: target.store_id };

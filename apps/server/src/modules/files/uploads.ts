@@ -12,12 +12,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { idSchema } from '@brewfleet/contracts';
+import { idSchema, uploadedMediaAnswer } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { inRequestScope } from '../../platform/crud/scope.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
 import { uploadCodes } from '../../platform/auth/code-sets.ts';
-import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { answer, fileAnswer } from '../../platform/http/answers.ts';
 import type { ModuleDeps } from '../deps.ts';
 import {
   IMAGE_MAX_BYTES,
@@ -53,8 +54,8 @@ async function reencode(
     const { data, info } = await out.toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
   } catch (error) {
-    if (/pixel limit/i.test((error as Error).message)) throw new AppError(413, 'msg.tooLarge');
-    throw new AppError(415, 'msg.unsupportedType');
+    if (/pixel limit/i.test((error as Error).message)) throw new AppError('msg.tooLarge');
+    throw new AppError('msg.unsupportedType');
   }
 }
 
@@ -69,7 +70,7 @@ async function checkQuota(tx: Db, merchantId: string, size: number, quota: numbe
     sql`select coalesce(sum(size_bytes), 0)::text as used from upload where merchant_id = ${merchantId}`,
   );
   if (Number(used) + size > quota)
-    throw new AppError(413, 'msg.uploadQuota', { used: megabytes(Number(used)), quota: megabytes(quota) });
+    throw new AppError('msg.uploadQuota', { used: megabytes(Number(used)), quota: megabytes(quota) });
 }
 const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
@@ -84,6 +85,8 @@ const toItem = (r: UploadRow) => ({
 });
 
 const PARTNER_ICON_PATH = '/api/auth/partner-icon';
+/** What the upload routes serve (media-type.ts sniffs these and nothing else). */
+const MEDIA_TYPES = ['image/jpeg', 'image/png', 'video/mp4'];
 /** `partnerIcon` of getUserInfo: where the navbar loads the logo of the user's merchant. */
 export const partnerIconUrl = (logoId: string) => `${PARTNER_ICON_PATH}?v=${encodeURIComponent(logoId)}`;
 
@@ -101,17 +104,17 @@ export function registerUploads(
   app.post(
     '/api/coffee/upload',
     {
-      schema: { tags, consumes: ['multipart/form-data'] },
+      schema: { response: answer(uploadedMediaAnswer), tags, consumes: ['multipart/form-data'] },
       // Files are taken by the forms with image fields: their codes, not a mere sign-in.
       config: { anyPermission: uploadCodes(), action: 'upload.create' },
     },
     async (request) => {
       const file = await request.file({ limits: { fileSize: VIDEO_MAX_BYTES, files: 1 } });
-      if (!file) throw badRequest('msg.unsupportedType');
+      if (!file) throw new AppError('msg.fileMissing');
       const buf = await file.toBuffer();
       const media = sniffMedia(buf.subarray(0, 16));
-      if (!media) throw new AppError(415, 'msg.unsupportedType');
-      if (media.kind === 'image' && buf.length > IMAGE_MAX_BYTES) throw new AppError(413, 'msg.tooLarge');
+      if (!media) throw new AppError('msg.unsupportedType');
+      if (media.kind === 'image' && buf.length > IMAGE_MAX_BYTES) throw new AppError('msg.tooLarge');
       const stored =
         media.kind === 'image' ? await reencode(buf, media) : { data: buf, width: null, height: null };
 
@@ -151,7 +154,10 @@ export function registerUploads(
 
   app.get(
     '/api/coffee/upload/:id',
-    { schema: { params: z.object({ id: idSchema }), tags }, config: { authOnly: true, cookieAuth: true } },
+    {
+      schema: { params: z.object({ id: idSchema }), response: fileAnswer('The file', MEDIA_TYPES), tags },
+      config: { authOnly: true, cookieAuth: true },
+    },
     async (request, reply) => {
       const { id } = request.params as { id: string };
       const [row] = await inRequestScope(deps.db, request, (tx) =>
@@ -169,12 +175,16 @@ export function registerUploads(
   app.get(
     PARTNER_ICON_PATH,
     {
-      schema: { querystring: z.object({ v: idSchema.optional() }), tags },
+      schema: {
+        querystring: z.object({ v: idSchema.optional() }),
+        response: fileAnswer('The logo', MEDIA_TYPES),
+        tags,
+      },
       config: { authOnly: true, cookieAuth: true },
     },
     async (request, reply) => {
       const merchantId = request.user!.merchantId;
-      if (!merchantId) throw notFound();
+      if (!merchantId) throw new AppError('msg.notFound');
       const [row] = await inScope(deps.db, SYSTEM, (tx) =>
         rows<UploadRow>(
           tx,
@@ -188,9 +198,9 @@ export function registerUploads(
   );
 
   function send(reply: FastifyReply, row: UploadRow | undefined) {
-    if (!row) throw notFound();
+    if (!row) throw new AppError('msg.notFound');
     const file = path.join(root, row.path);
-    if (!fs.existsSync(file)) throw notFound();
+    if (!fs.existsSync(file)) throw new AppError('msg.notFound');
     return reply
       .header('content-type', row.mime)
       .header('content-length', row.size_bytes)

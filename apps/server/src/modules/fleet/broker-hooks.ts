@@ -7,6 +7,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { brokerHookAnswer } from '@brewfleet/contracts';
+import { bareAnswer } from '../../platform/http/answers.ts';
 import type { DeviceAccess } from './device-access.ts';
 
 const authBody = z.object({
@@ -32,7 +34,10 @@ export function registerBrokerHooks(app: FastifyInstance, access: DeviceAccess) 
   };
   app.post(
     '/api/mqtt/auth',
-    { schema: { body: authBody, tags: ['mqtt'] }, config: { public: true, noAudit: true, bare: true } },
+    {
+      schema: { body: authBody, response: bareAnswer(brokerHookAnswer), tags: ['mqtt'] },
+      config: { public: true, noAudit: true, bare: true },
+    },
     async (request, reply) => {
       const { clientid, username, password } = request.body as z.infer<typeof authBody>;
       return answer(await access.authenticate(clientid, username, password), reply);
@@ -40,7 +45,10 @@ export function registerBrokerHooks(app: FastifyInstance, access: DeviceAccess) 
   );
   app.post(
     '/api/mqtt/acl',
-    { schema: { body: aclBody, tags: ['mqtt'] }, config: { public: true, noAudit: true, bare: true } },
+    {
+      schema: { body: aclBody, response: bareAnswer(brokerHookAnswer), tags: ['mqtt'] },
+      config: { public: true, noAudit: true, bare: true },
+    },
     async (request, reply) => {
       const { clientid, username, topic, action, retain } = request.body as z.infer<typeof aclBody>;
       if (!username || username !== clientid) return answer(false, reply);

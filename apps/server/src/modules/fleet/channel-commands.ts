@@ -8,6 +8,7 @@ import type { ChannelsCommandParams, IssuedCommand } from '@brewfleet/contracts'
 import { rows, type Db } from '../../platform/db/client.ts';
 import { queueCommands } from './commands.ts';
 import { setReason } from './command-reasons.ts';
+import { notify } from '../../platform/events/notices.ts';
 
 /** The command's params from a configuration's rows (the channel-config resource's columns). */
 export function channelsParams(
@@ -42,17 +43,29 @@ export async function queueChannelCommands(
   params: ChannelsCommandParams,
   issuedBy: { userId: string | null; account: string },
 ): Promise<IssuedCommand[]> {
-  await tx.execute(sql`
-    update device_command set state = 'expired', ${setReason('supersededByChannels', {})},
-      finished_at = now(), updated_at = now()
-    where type = 'channels' and state in ('queued', 'sent', 'acknowledged') and device_id in ${deviceIds}`);
-  return queueCommands(
+  const ended = await rows<{ id: string; device_id: string; reason: string | null }>(
     tx,
-    deviceIds.map((id) => ({ id })),
-    'channels',
-    params,
-    issuedBy,
+    sql`update device_command set state = 'expired', ${setReason('supersededByChannels', {})},
+          finished_at = now(), updated_at = now()
+        where type = 'channels' and state in ('queued', 'sent', 'acknowledged') and device_id in ${deviceIds}
+        returning id::text, device_id::text, reason`,
   );
+  // For the live views: no subscriber acts on a superseded layout (only a layout a machine took
+  // changes its channels), and the resource hooks that get here have no publisher at hand.
+  await notify(
+    tx,
+    'fleet.commandFinished',
+    ended.map((c) => ({
+      deviceId: c.device_id,
+      commandId: c.id,
+      type: 'channels' as const,
+      state: 'expired' as const,
+      reason: c.reason,
+      ref: null,
+      params: null,
+    })),
+  );
+  return queueCommands(tx, { type: 'channels', devices: deviceIds.map((id) => ({ id })), params, issuedBy });
 }
 
 /**

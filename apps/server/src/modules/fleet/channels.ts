@@ -11,11 +11,15 @@ import {
   deviceChannelResource,
   distributeBody,
   refillBody,
+  distributeAnswer,
+  updatedAnswer,
 } from '@brewfleet/contracts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
 import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
 import { rows, type Db } from '../../platform/db/client.ts';
-import { AppError, badRequest } from '../../platform/http/errors.ts';
+import { notify } from '../../platform/events/notices.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { answer } from '../../platform/http/answers.ts';
 import type { DeviceRegistry } from './devices.ts';
 import { channelsParams, queueChannelCommands, tellChannelLayouts } from './channel-commands.ts';
 import type { FleetDeps } from './deps.ts';
@@ -48,8 +52,18 @@ export async function refreshDeviceShortage(db: Db, deviceIds: string[], removin
   if (!deviceIds.length) return;
   const kept = removing.length ? sql`and x.id not in ${removing}` : sql``;
   const short = sql`exists (select 1 from device_channel x where x.device_id = d.id and x.shortage ${kept})`;
-  await db.execute(sql`update device d set material_shortage = ${short}, updated_at = now()
-                       where d.id in ${deviceIds} and d.material_shortage is distinct from ${short}`);
+  const changed = await rows<{ id: string }>(
+    db,
+    sql`update device d set material_shortage = ${short}, updated_at = now()
+        where d.id in ${deviceIds} and d.material_shortage is distinct from ${short}
+        returning d.id::text`,
+  );
+  // Live views show the shortage; nothing else derives from it.
+  await notify(
+    db,
+    'fleet.machineStatusChanged',
+    changed.map((d) => ({ deviceId: d.id })),
+  );
 }
 
 /**
@@ -65,7 +79,7 @@ async function assertChannelFree(db: Db, row: Record<string, unknown>): Promise<
           and id <> ${(row.id as string) ?? '0'}`,
   );
   if (taken)
-    throw new AppError(409, 'msg.configChannelTaken', {}, [
+    throw new AppError('msg.configChannelTaken', {}, [
       { field: 'channelNumber', message: 'msg.configChannelTaken' },
     ]);
 }
@@ -122,7 +136,7 @@ export function registerChannels(app: FastifyInstance, deps: FleetDeps, devices:
   app.post(
     '/api/coffee/channel-config/distribute',
     {
-      schema: { body: distributeBody, tags: ['channel-config'] },
+      schema: { body: distributeBody, response: answer(distributeAnswer), tags: ['channel-config'] },
       config: { permission: P.channelConfig.distribute, action: 'channel-config.distribute' },
     },
     async (request) => {
@@ -137,11 +151,11 @@ export function registerChannels(app: FastifyInstance, deps: FleetDeps, devices:
             sql`${configs.reg.columns.configName} = ${configName} and ${visibleTo(configs.reg, request.user) ?? sql`true`}`,
           )) as Array<Record<string, unknown>>;
         if (!channels.length)
-          throw badRequest('msg.configNotFound', {}, [
+          throw new AppError('msg.configNotFound', {}, [
             { field: 'configName', message: 'msg.configNotFound' },
           ]);
         const numbers = channels.map((c) => Number(c.channelNumber));
-        if (new Set(numbers).size !== numbers.length) throw new AppError(409, 'msg.channelTaken');
+        if (new Set(numbers).size !== numbers.length) throw new AppError('msg.channelTaken');
         const ids = found.map((d) => d.id);
         // Replace, keeping the level a machine last reported for a channel number it still has.
         const payload = JSON.stringify(
@@ -190,7 +204,7 @@ export function registerChannels(app: FastifyInstance, deps: FleetDeps, devices:
   app.post(
     '/api/coffee/device-channel/refill',
     {
-      schema: { body: refillBody, tags: ['device-channel'] },
+      schema: { body: refillBody, response: answer(updatedAnswer), tags: ['device-channel'] },
       config: { permission: P.deviceChannel.refill, action: 'device-channel.refill' },
     },
     async (request) => {
@@ -203,7 +217,7 @@ export function registerChannels(app: FastifyInstance, deps: FleetDeps, devices:
           sql`select id::text from device_channel where id in ${unique}
                 and ${visibleTo(machineChannels.reg, request.user) ?? sql`true`}`,
         );
-        if (found.length !== unique.length) throw new AppError(404, 'msg.notFound');
+        if (found.length !== unique.length) throw new AppError('msg.notFound');
         await tx.execute(sql`update device_channel set filled_at = now(), level_g = coalesce(capacity_g, level_g),
                                level_at = now(), updated_at = now() where id in ${ids}`);
         await refreshChannels(tx, sql`c.id in ${ids}`);

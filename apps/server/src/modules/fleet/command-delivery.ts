@@ -1,37 +1,47 @@
 /**
- * The command job: sends queued commands to machines that are online, at QoS 1, retries unanswered
- * ones within their limits, and expires what ran out of time. Commands are claimed with
- * `FOR UPDATE SKIP LOCKED`, so several server processes never send the same attempt twice. A command
- * the broker discarded as too large for its machine fails at once, saying so.
+ * The command jobs, on the platform's job runner: `fleet.command-delivery` sends queued commands to
+ * machines that are online, at QoS 1, and retries unanswered ones within their limits;
+ * `fleet.command-expiry` ends what ran out of time (and so a menu push's expired targets). Delivery
+ * runs every second and at once when a route queues commands (the runner wakes a worker by NOTIFY);
+ * the runner lets one process at a time run it, and commands are also claimed with
+ * `FOR UPDATE SKIP LOCKED`, so no attempt is sent twice. A command the broker discarded as too large
+ * for its machine fails at once, saying so.
  */
 import type { MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { PROTOCOL_VERSION, parseTopic, topicFor } from '@brewfleet/contracts';
+import { PROTOCOL_VERSION, parseTopic, topicFor, type CommandType } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
 import { appendDeviceLog } from './device-log.ts';
-import { refreshReleases } from './menu-state.ts';
+import type { Publisher } from '../../platform/events/domain-events.ts';
+import { notify } from '../../platform/events/notices.ts';
 import type { FleetBus, FleetEvents } from './fleet-bus.ts';
 import { reasonText, setReason } from './command-reasons.ts';
+import type { JobRunner } from '../../platform/jobs/types.ts';
+
+export const COMMAND_DELIVERY_JOB = 'fleet.command-delivery';
+export const COMMAND_EXPIRY_JOB = 'fleet.command-expiry';
 
 const BATCH = 200;
 const PUBLISH_TIMEOUT_MS = 5000;
 
 export interface CommandDelivery {
-  /** Run one round now (tests). */
+  /** Expire, then send, now, in this process (tests; the jobs do the same on their own). */
   runOnce(): Promise<{ sent: number; expired: number }>;
   close(): Promise<void>;
 }
 
-export function startCommandDelivery(opts: {
+export async function startCommandDelivery(opts: {
   db: Db;
   client: MqttClient;
   log: FastifyBaseLogger;
   bus?: FleetBus;
-  intervalMs?: number;
-}): CommandDelivery {
-  const { db, client, log } = opts;
+  /** Expired and failed commands are published as finished (a menu release's progress follows). */
+  events: Publisher;
+  jobs: JobRunner;
+}): Promise<CommandDelivery> {
+  const { db, client, log, events, jobs } = opts;
 
   const publish = (topic: string, payload: string) =>
     Promise.race([
@@ -41,10 +51,11 @@ export function startCommandDelivery(opts: {
       ),
     ]);
 
-  async function runOnce() {
+  const expireDue = () => inScope(db, SYSTEM, (tx) => expire(tx, events));
+
+  async function deliver(): Promise<number> {
+    if (!client.connected) return 0;
     return inScope(db, SYSTEM, async (tx) => {
-      const expired = await expire(tx);
-      if (!client.connected) return { sent: 0, expired };
       const due = await rows<{
         id: string;
         serial_number: string;
@@ -85,55 +96,91 @@ export function startCommandDelivery(opts: {
           break;
         }
       }
-      if (sent.length)
-        await tx.execute(sql`
-          update device_command set state = case when state = 'queued' then 'sent' else state end,
-            attempts = attempts + 1, sent_at = coalesce(sent_at, now()),
-            next_attempt_at = now() + make_interval(secs => retry_interval_seconds), updated_at = now()
-          where id in ${sent}`);
-      return { sent: sent.length, expired };
+      if (sent.length) {
+        const moved = await rows<{ id: string; device_id: string }>(
+          tx,
+          sql`update device_command set state = case when state = 'queued' then 'sent' else state end,
+                attempts = attempts + 1, sent_at = coalesce(sent_at, now()),
+                next_attempt_at = now() + make_interval(secs => retry_interval_seconds), updated_at = now()
+              where id in ${sent}
+              returning id::text, device_id::text`,
+        );
+        // Live views show the attempt; nothing derives from it.
+        await notify(
+          tx,
+          'fleet.commandChanged',
+          moved.map((c) => ({ deviceId: c.device_id, commandId: c.id, state: 'sent' as const })),
+        );
+      }
+      return sent.length;
     });
   }
 
-  let running: Promise<unknown> | null = null;
-  let again = false;
-  const kick = () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = runOnce()
-      .catch((error) => log.error({ err: error }, 'command delivery failed'))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
-  };
-  const timer = setInterval(kick, opts.intervalMs ?? 1000);
+  const defined = await jobs.define([
+    {
+      name: COMMAND_DELIVERY_JOB,
+      // Every second for retries and machines that came online; at once when commands are queued.
+      everySeconds: 1,
+      // The next second's run is the retry.
+      retry: { limit: 0, delaySeconds: 1 },
+      timeoutSeconds: 120,
+      run: async () => void (await deliver()),
+    },
+    {
+      name: COMMAND_EXPIRY_JOB,
+      everySeconds: 1,
+      retry: { limit: 0, delaySeconds: 1 },
+      timeoutSeconds: 120,
+      run: async () => void (await expireDue()),
+    },
+  ]);
+  const kick = () =>
+    void jobs
+      .trigger(COMMAND_DELIVERY_JOB)
+      .catch((error) => log.error({ err: error }, 'command delivery not triggered'));
   opts.bus?.on('commandsQueued', kick);
   const discarded = (packet: FleetEvents['packetDiscarded'][0]) =>
-    void failTooLarge(db, packet).catch((error) =>
+    void failTooLarge(db, events, packet).catch((error) =>
       log.error({ err: error }, 'a command too large for its machine not marked failed'),
     );
   opts.bus?.on('packetDiscarded', discarded);
 
   return {
-    runOnce,
+    async runOnce() {
+      const expired = await expireDue();
+      return { sent: await deliver(), expired };
+    },
     async close() {
-      clearInterval(timer);
       opts.bus?.off('commandsQueued', kick);
       opts.bus?.off('packetDiscarded', discarded);
-      while (running) await running;
+      await defined.stop();
     },
   };
 }
 
 /** Commands past their expiry end as expired, whatever stage they reached. */
-async function expire(tx: Db): Promise<number> {
-  const expired = await rows<{ device_id: string; type: string; menu_release_id: string | null }>(
+/** A finished command as its event says it. */
+const finished = (
+  c: { id: string; device_id: string; type: string; reason: string | null; menu_release_id: string | null },
+  state: 'expired' | 'failed',
+) => ({
+  deviceId: c.device_id,
+  commandId: c.id,
+  type: c.type as CommandType,
+  state,
+  reason: c.reason,
+  ref: c.menu_release_id ? { kind: 'menu-release' as const, id: c.menu_release_id } : null,
+  params: null,
+});
+
+async function expire(tx: Db, events: Publisher): Promise<number> {
+  const expired = await rows<{
+    id: string;
+    device_id: string;
+    type: string;
+    reason: string | null;
+    menu_release_id: string | null;
+  }>(
     tx,
     // A reason given earlier stays (with its key); otherwise it expired.
     sql`update device_command set state = 'expired', finished_at = now(),
@@ -141,11 +188,13 @@ async function expire(tx: Db): Promise<number> {
           reason_key = case when reason is null then 'expired' else reason_key end,
           updated_at = now()
         where state in ('queued', 'sent', 'acknowledged') and expires_at <= now()
-        returning device_id::text, type, menu_release_id::text`,
+        returning id::text, device_id::text, type, reason, menu_release_id::text`,
   );
-  await refreshReleases(tx, [
-    ...new Set(expired.map((c) => c.menu_release_id).filter((id): id is string => !!id)),
-  ]);
+  await events.publish(
+    tx,
+    'fleet.commandFinished',
+    expired.map((c) => finished(c, 'expired')),
+  );
   await appendDeviceLog(
     tx,
     expired.map((c) => ({
@@ -164,7 +213,11 @@ async function expire(tx: Db): Promise<number> {
  * discards it as if sent (MQTT 5 §3.1.2.25), and every retry would be discarded the same way. It
  * fails at once, with the sizes, so that the console does not show it "sent" until it expires.
  */
-async function failTooLarge(db: Db, packet: FleetEvents['packetDiscarded'][0]): Promise<void> {
+async function failTooLarge(
+  db: Db,
+  events: Publisher,
+  packet: FleetEvents['packetDiscarded'][0],
+): Promise<void> {
   const topic = parseTopic(packet.topic);
   if (topic?.channel !== 'cmd') return;
   let commandId: unknown;
@@ -177,16 +230,23 @@ async function failTooLarge(db: Db, packet: FleetEvents['packetDiscarded'][0]): 
   const params = { bytes: packet.bytes, limit: packet.maxPacketSize };
   const reason = reasonText('tooLarge', params);
   await inScope(db, SYSTEM, async (tx) => {
-    const failed = await rows<{ device_id: string; type: string; menu_release_id: string | null }>(
+    const failed = await rows<{
+      id: string;
+      device_id: string;
+      type: string;
+      reason: string | null;
+      menu_release_id: string | null;
+    }>(
       tx,
       sql`update device_command set state = 'failed', finished_at = now(), ${setReason('tooLarge', params)}, updated_at = now()
           where serial_number = ${topic.serialNumber} and command_id = ${commandId}
             and state in ('queued', 'sent', 'acknowledged')
-          returning device_id::text, type, menu_release_id::text`,
+          returning id::text, device_id::text, type, reason, menu_release_id::text`,
     );
-    await refreshReleases(
+    await events.publish(
       tx,
-      failed.flatMap((c) => (c.menu_release_id ? [c.menu_release_id] : [])),
+      'fleet.commandFinished',
+      failed.map((c) => finished(c, 'failed')),
     );
     await appendDeviceLog(
       tx,

@@ -13,48 +13,92 @@ import {
   P,
   type CommandType,
   type IssuedCommand,
+  commandsAnswer,
 } from '@brewfleet/contracts';
 import { inRequestScope } from '../../platform/crud/scope.ts';
 import { rows, type Db } from '../../platform/db/client.ts';
-import { AppError, badRequest } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { answer } from '../../platform/http/answers.ts';
+import { notify } from '../../platform/events/notices.ts';
 import { appendDeviceLog } from './device-log.ts';
 import type { DeviceRegistry } from './devices.ts';
 import type { FleetDeps } from './deps.ts';
 
-/** Delivery rules of a type whose Command Configuration row was deleted. */
+/** Delivery rules of a type whose Command Configuration row was deleted (a menu waits for days). */
 const FALLBACK_RULES = { maxAttempts: 5, retryIntervalSeconds: 30, expirySeconds: 600 };
+const FALLBACK_BY_TYPE: Partial<Record<CommandType, typeof FALLBACK_RULES>> = {
+  menu: { maxAttempts: 20, retryIntervalSeconds: 300, expirySeconds: 604800 },
+};
+
+/** A command of one type for machines: what fleet's command service queues. */
+export interface CommandRequest {
+  type: CommandType;
+  /** The machines, each with its own parameters when they differ (a menu per machine). */
+  devices: Array<{ id: string; params?: Record<string, unknown> }>;
+  /** The parameters of every machine without its own. */
+  params?: Record<string, unknown>;
+  issuedBy: { userId: string | null; account: string };
+  /** What asked for it: the menu release a menu command carries (its progress reads them back). */
+  menuReleaseId?: string;
+}
+
+/** The machine log's line for a queued command (a menu names its version). */
+function queuedLine(type: CommandType, params: Record<string, unknown>, account: string) {
+  if (type === 'menu' && typeof params.version === 'string')
+    return {
+      key: 'menuQueued' as const,
+      params: { version: params.version, account },
+      message: `menu ${params.version}: queued by ${account}`,
+    };
+  return {
+    key: 'commandQueued' as const,
+    params: { type, account },
+    message: `${type}: queued by ${account}`,
+  };
+}
 
 /** Queue one command per machine, with the delivery rules configured for its type. */
-export async function queueCommands(
-  tx: Db,
-  devices: Array<{ id: string }>,
-  type: CommandType,
-  params: Record<string, unknown>,
-  issuedBy: { userId: string | null; account: string },
-): Promise<IssuedCommand[]> {
-  const payload = JSON.stringify(devices.map((d) => ({ device_id: d.id, command_id: crypto.randomUUID() })));
-  const issued = await rows<{ id: string; device_id: string; command_id: string }>(
+export async function queueCommands(tx: Db, request: CommandRequest): Promise<IssuedCommand[]> {
+  const { type, issuedBy } = request;
+  if (!request.devices.length) return [];
+  const rules = FALLBACK_BY_TYPE[type] ?? FALLBACK_RULES;
+  const paramsOf = (d: { params?: Record<string, unknown> }) => d.params ?? request.params ?? {};
+  const payload = JSON.stringify(
+    request.devices.map((d) => ({ device_id: d.id, command_id: crypto.randomUUID(), params: paramsOf(d) })),
+  );
+  const issued = await rows<{
+    id: string;
+    device_id: string;
+    command_id: string;
+    params: Record<string, unknown>;
+  }>(
     tx,
     sql`insert into device_command (merchant_id, store_id, device_id, serial_number, command_id, type, params,
-                                    issued_by, max_attempts, retry_interval_seconds, expires_at, created_by)
-        select d.merchant_id, d.store_id, d.id, d.serial_number, x.command_id, ${type}, ${JSON.stringify(params)}::jsonb,
-               ${issuedBy.account}, coalesce(c.max_attempts, ${FALLBACK_RULES.maxAttempts}),
-               coalesce(c.retry_interval_seconds, ${FALLBACK_RULES.retryIntervalSeconds}),
-               now() + make_interval(secs => coalesce(c.expiry_seconds, ${FALLBACK_RULES.expirySeconds})), ${issuedBy.userId}
-        from jsonb_to_recordset(${payload}::jsonb) as x(device_id bigint, command_id text)
+                                    issued_by, max_attempts, retry_interval_seconds, expires_at, created_by,
+                                    menu_release_id)
+        select d.merchant_id, d.store_id, d.id, d.serial_number, x.command_id, ${type}, x.params,
+               ${issuedBy.account}, coalesce(c.max_attempts, ${rules.maxAttempts}),
+               coalesce(c.retry_interval_seconds, ${rules.retryIntervalSeconds}),
+               now() + make_interval(secs => coalesce(c.expiry_seconds, ${rules.expirySeconds})), ${issuedBy.userId},
+               ${request.menuReleaseId ?? null}
+        from jsonb_to_recordset(${payload}::jsonb) as x(device_id bigint, command_id text, params jsonb)
         join device d on d.id = x.device_id
         left join command_config c on c.command_type = ${type}
-        returning id::text, device_id::text, command_id`,
+        returning id::text, device_id::text, command_id, params`,
   );
   await appendDeviceLog(
     tx,
     issued.map((c) => ({
       deviceId: c.device_id,
       kind: 'command' as const,
-      key: 'commandQueued' as const,
-      params: { type, account: issuedBy.account },
-      message: `${type}: queued by ${issuedBy.account}`,
+      ...queuedLine(type, c.params, issuedBy.account),
     })),
+  );
+  // For the live views only (nothing derives from a queued command): no subscribers to run.
+  await notify(
+    tx,
+    'fleet.commandChanged',
+    issued.map((c) => ({ deviceId: c.device_id, commandId: c.id, state: 'queued' as const })),
   );
   return issued.map((c) => ({
     id: c.id,
@@ -72,14 +116,10 @@ export async function queueCommands(
  * after lock) keeps the later one from joining, so the machine still ends as last asked. Who asked
  * stays in the operation log, one row per request.
  */
-export async function joinOrQueueCommands(
-  tx: Db,
-  devices: Array<{ id: string }>,
-  type: CommandType,
-  params: Record<string, unknown>,
-  issuedBy: { userId: string | null; account: string },
-): Promise<IssuedCommand[]> {
-  const ids = [...new Set(devices.map((d) => d.id))];
+export async function joinOrQueueCommands(tx: Db, request: CommandRequest): Promise<IssuedCommand[]> {
+  const { type } = request;
+  const params = request.params ?? {};
+  const ids = [...new Set(request.devices.map((d) => d.id))];
   if (!ids.length) return [];
   const idArray = `{${ids.join(',')}}`;
   // Two identical requests at once would each find nothing pending: per machine, one waits for the
@@ -97,7 +137,7 @@ export async function joinOrQueueCommands(
   );
   const joined = new Map(pending.map((c) => [c.device_id, c]));
   const fresh = ids.filter((id) => !joined.has(id)).map((id) => ({ id }));
-  const queued = fresh.length ? await queueCommands(tx, fresh, type, params, issuedBy) : [];
+  const queued = await queueCommands(tx, { ...request, devices: fresh });
   const byDevice = new Map(queued.map((c) => [c.deviceId, c]));
   return ids.map((id): IssuedCommand => {
     const existing = joined.get(id);
@@ -126,9 +166,11 @@ export function registerCommands(app: FastifyInstance, deps: FleetDeps, devices:
     const commands = await inRequestScope(deps.db, request, async (tx) => {
       const found = await devices.visibleDevices(tx, ids, request);
       await check?.(tx, found);
-      return joinOrQueueCommands(tx, found, type, params, {
-        userId: request.user!.userId,
-        account: request.user!.account,
+      return joinOrQueueCommands(tx, {
+        type,
+        devices: found,
+        params,
+        issuedBy: { userId: request.user!.userId, account: request.user!.account },
       });
     });
     deps.bus.emit('commandsQueued');
@@ -139,7 +181,7 @@ export function registerCommands(app: FastifyInstance, deps: FleetDeps, devices:
     app.post(
       `/api/coffee/device/${type}`,
       {
-        schema: { body: deviceIdsBody, tags: ['device'] },
+        schema: { body: deviceIdsBody, response: answer(commandsAnswer), tags: ['device'] },
         config: { permission: P.device[type], action: `device.${type}` },
       },
       (request) => issue(request, (request.body as { ids: string[] }).ids, type),
@@ -149,7 +191,7 @@ export function registerCommands(app: FastifyInstance, deps: FleetDeps, devices:
   app.post(
     '/api/coffee/device/debug',
     {
-      schema: { body: debugBody, tags: ['device'] },
+      schema: { body: debugBody, response: answer(commandsAnswer), tags: ['device'] },
       config: { permission: P.device.debug, action: 'device.debug' },
     },
     async (request) => {
@@ -160,7 +202,7 @@ export function registerCommands(app: FastifyInstance, deps: FleetDeps, devices:
           sql`select name, action, args, family from preset_command where id = ${presetId}`,
         ),
       );
-      if (!preset) throw new AppError(404, 'msg.presetNotFound');
+      if (!preset) throw new AppError('msg.presetNotFound');
       return issue(request, ids, 'debug', { action: preset.action, args: preset.args ?? {} }, (tx, found) =>
         refuseOtherFamily(tx, preset, found),
       );
@@ -190,7 +232,7 @@ async function refuseOtherFamily(
     family: preset.family,
     machines: others.map((d) => d.serial_number).join(', '),
   };
-  throw badRequest('msg.presetOtherFamily', params, [
+  throw new AppError('msg.presetOtherFamily', params, [
     { field: 'ids', message: 'msg.presetOtherFamily', params },
   ]);
 }

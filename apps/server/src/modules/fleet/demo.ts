@@ -28,12 +28,15 @@ const TYPES: Array<{
   name: string;
   family: Family;
   automation: string;
+  /** Shown in the console's language (and the menu's). */
+  names: { en: string; zh: string; tw: string };
   model: string;
   code: string;
   maker: string;
 }> = [
   {
     name: 'Automatic espresso',
+    names: { en: 'Automatic espresso', zh: '全自动咖啡机', tw: '全自動咖啡機' },
     family: 'coffee',
     automation: 'automatic',
     model: 'BaristaBot X2',
@@ -42,6 +45,7 @@ const TYPES: Array<{
   },
   {
     name: 'Semi-automatic espresso',
+    names: { en: 'Semi-automatic espresso', zh: '半自动咖啡机', tw: '半自動咖啡機' },
     family: 'coffee',
     automation: 'semi-automatic',
     model: 'Lever Pro 2G',
@@ -50,6 +54,7 @@ const TYPES: Array<{
   },
   {
     name: 'Tea extractor',
+    names: { en: 'Tea extractor', zh: '萃茶机', tw: '萃茶機' },
     family: 'tea',
     automation: 'automatic',
     model: 'LeafPress T3',
@@ -58,6 +63,7 @@ const TYPES: Array<{
   },
   {
     name: 'Ice-sand and smoothie',
+    names: { en: 'Ice-sand and smoothie', zh: '冰沙机', tw: '冰沙機' },
     family: 'ice-sand',
     automation: 'automatic',
     model: 'FrostMix 500',
@@ -66,6 +72,7 @@ const TYPES: Array<{
   },
   {
     name: 'Milk frother',
+    names: { en: 'Milk frother', zh: '奶泡机', tw: '奶泡機' },
     family: 'milk-frother',
     automation: 'semi-automatic',
     model: 'FoamJet M1',
@@ -74,6 +81,7 @@ const TYPES: Array<{
   },
   {
     name: 'Blender',
+    names: { en: 'Blender', zh: '搅拌机', tw: '攪拌機' },
     family: 'blender',
     automation: 'automatic',
     model: 'VortexBlend B4',
@@ -99,7 +107,8 @@ export async function seedDemoFleet(database: Db): Promise<void> {
     for (const t of TYPES) {
       const [type] = await rows<{ id: string }>(
         db,
-        sql`insert into device_type (name, family, automation) values (${t.name}, ${t.family}, ${t.automation}) returning id::text`,
+        sql`insert into device_type (name, names, family, automation)
+            values (${t.name}, ${JSON.stringify(t.names)}::jsonb, ${t.family}, ${t.automation}) returning id::text`,
       );
       const [model] = await rows<{ id: string }>(
         db,

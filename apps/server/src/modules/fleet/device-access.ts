@@ -15,16 +15,10 @@ import {
 import { rows, type Db } from '../../platform/db/client.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
 import { secretMatches } from './credentials.ts';
+import type { BrokerAccess } from '../../platform/mqtt/access.ts';
 
-export interface DeviceAccess {
-  authenticate(
-    clientId: string,
-    username: string | undefined,
-    password: string | undefined,
-  ): Promise<boolean>;
-  mayPublish(serialNumber: string, topic: string, retain: boolean): boolean;
-  maySubscribe(serialNumber: string, topic: string): boolean;
-}
+/** The platform broker's access (platform/mqtt/access.ts), for machines: client id = serial number. */
+export type DeviceAccess = BrokerAccess;
 
 export function deviceAccess(db: Db): DeviceAccess {
   return {

@@ -18,12 +18,17 @@ import {
   MAP_POINT_LIMIT,
   type MerchantMachines,
   UNPLACED_NAMED,
+  deviceCountersAnswer,
+  merchantMachinesAnswer,
+  deviceDetailAnswer,
+  deviceMapAnswer,
 } from '@brewfleet/contracts';
 import { listConditions } from '../../platform/crud/query.ts';
 import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
 import { toItem } from '../../platform/crud/register-resource.ts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { answer } from '../../platform/http/answers.ts';
 import type { Registered, Row } from '../../platform/crud/types.ts';
 import type { FleetDeps } from './deps.ts';
 import { merchantName } from '../tenancy/merchant-names.ts';
@@ -40,7 +45,10 @@ export function registerDeviceViews(app: FastifyInstance, deps: FleetDeps, reg: 
 
   app.post(
     '/api/coffee/device/counters',
-    { schema: { body: listSchema(deviceResource), tags }, config: { permission: perm, noAudit: true } },
+    {
+      schema: { body: listSchema(deviceResource), response: answer(deviceCountersAnswer), tags },
+      config: { permission: perm, noAudit: true },
+    },
     async (request): Promise<DeviceCounters> => {
       // The counters answer for the list's other filters, so a click on one narrows what is shown.
       const filters = { ...(request.body as Row) };
@@ -71,6 +79,7 @@ export function registerDeviceViews(app: FastifyInstance, deps: FleetDeps, reg: 
     {
       schema: {
         body: z.object({ merchantId: idSchema.nullish(), storeId: idSchema.nullish() }),
+        response: answer(deviceMapAnswer),
         tags,
       },
       config: { permission: perm, noAudit: true },
@@ -157,7 +166,10 @@ export function registerDeviceViews(app: FastifyInstance, deps: FleetDeps, reg: 
 
   app.post(
     '/api/coffee/device/merchant-summary',
-    { schema: { body: z.object({}).optional(), tags }, config: { permission: perm, noAudit: true } },
+    {
+      schema: { body: z.object({}).optional(), response: answer(z.array(merchantMachinesAnswer)), tags },
+      config: { permission: perm, noAudit: true },
+    },
     async (request): Promise<MerchantMachines[]> => {
       const found = await inRequestScope(db, request, (tx) =>
         rows<Row>(
@@ -188,7 +200,10 @@ export function registerDeviceViews(app: FastifyInstance, deps: FleetDeps, reg: 
 
   app.get(
     '/api/coffee/device/detail',
-    { schema: { querystring: z.object({ id: idSchema }), tags }, config: { permission: perm } },
+    {
+      schema: { querystring: z.object({ id: idSchema }), response: answer(deviceDetailAnswer), tags },
+      config: { permission: perm },
+    },
     async (request): Promise<DeviceDetail> => {
       const { id } = request.query as { id: string };
       const detail = await inRequestScope(db, request, async (tx) => {
@@ -196,7 +211,7 @@ export function registerDeviceViews(app: FastifyInstance, deps: FleetDeps, reg: 
           .select()
           .from(reg.table)
           .where(where(request.user, [sql`device.id = ${id}`]))) as Row[];
-        if (!device) throw new AppError(404, 'msg.deviceNotFound');
+        if (!device) throw new AppError('msg.deviceNotFound');
         return detailOf(tx, reg, device, request.timeZone, request.lang);
       });
       // A store user does not see its merchant's row, but the machine it sees is that merchant's.

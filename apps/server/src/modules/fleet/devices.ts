@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { text, timestamp } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import {
   bindBody,
   credentialsBody,
@@ -14,12 +15,16 @@ import {
   P,
   type DeviceCredentials,
   type DeviceCredentialsBulk,
+  bindAnswer,
+  deviceCredentialsAnswer,
+  deviceCredentialsBulkAnswer,
 } from '@brewfleet/contracts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
 import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
 import type { HookContext } from '../../platform/crud/types.ts';
 import { rows, type Db } from '../../platform/db/client.ts';
-import { AppError, badRequest, forbidden } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { answer } from '../../platform/http/answers.ts';
 import { hashSecret, newSecret } from './credentials.ts';
 import { appendDeviceLog, type LogMessage } from './device-log.ts';
 import type { FleetDeps } from './deps.ts';
@@ -32,7 +37,7 @@ async function modelKind(db: Db, modelId: string) {
         where m.id = ${modelId}`,
   );
   if (!model)
-    throw badRequest('msg.refNotFound', { field: 'modelId' }, [
+    throw new AppError('msg.refNotFound', { field: 'modelId' }, [
       { field: 'modelId', message: 'msg.refNotFound' },
     ]);
   return model;
@@ -55,11 +60,11 @@ async function tenantOf(
       sql`select merchant_id::text from store where id = ${storeId}`,
     );
     if (!store)
-      throw badRequest('msg.refNotFound', { field: 'storeId' }, [
+      throw new AppError('msg.refNotFound', { field: 'storeId' }, [
         { field: 'storeId', message: 'msg.refNotFound' },
       ]);
     if (merchant && merchant !== store.merchant_id)
-      throw badRequest('msg.storeNotOfMerchant', {}, [
+      throw new AppError('msg.storeNotOfMerchant', {}, [
         { field: 'storeId', message: 'msg.storeNotOfMerchant' },
       ]);
     merchant = store.merchant_id;
@@ -91,7 +96,7 @@ async function assertAvailable(
             limit 1`,
   );
   if (refused)
-    throw badRequest('msg.deviceNotAvailable', {}, [
+    throw new AppError('msg.deviceNotAvailable', {}, [
       { field: 'merchantId', message: 'msg.deviceNotAvailable' },
     ]);
 }
@@ -122,6 +127,7 @@ export function registerDevices(app: FastifyInstance, deps: FleetDeps) {
       // secret, so an account with it would admit no one, and an import that rolls back (a dry run, a
       // bad row) would leave accounts for machines that do not exist. Imported machines get their
       // secrets, and with them their accounts, from POST /api/coffee/device/credentials/bulk.
+      respondShape: { secret: z.string().nullable() },
       respond: (item, values) => {
         if (values.secret) deps.bus.emit('secretIssued', String(item.serialNumber), String(values.secret));
         return { ...item, secret: values.secret ?? null };
@@ -162,27 +168,27 @@ export function registerDevices(app: FastifyInstance, deps: FleetDeps) {
       serialNumber: string;
       merchantId: string | null;
     }>;
-    if (found.length !== unique.length) throw new AppError(404, 'msg.deviceNotFound');
+    if (found.length !== unique.length) throw new AppError('msg.deviceNotFound');
     return found;
   }
 
   app.post(
     '/api/coffee/device/bind',
     {
-      schema: { body: bindBody, tags: ['device'] },
+      schema: { body: bindBody, response: answer(bindAnswer), tags: ['device'] },
       config: { permission: P.device.bind, action: 'device.bind' },
     },
     async (request) => {
       const body = request.body as { ids: string[]; merchantId: string | null; storeId?: string | null };
       request.auditTarget = body.ids.join(',');
       // Unbinding hands a machine back to the platform: only the platform may do it.
-      if (!body.merchantId && request.user!.partnerType !== 'platform') throw forbidden();
+      if (!body.merchantId && request.user!.partnerType !== 'platform') throw new AppError('msg.forbidden');
       return inRequestScope(deps.db, request, async (tx) => {
         const devices = await visibleDevices(tx, body.ids, request);
         if (body.merchantId) {
           const [merchant] = await rows(tx, sql`select 1 from merchant where id = ${body.merchantId}`);
           if (!merchant)
-            throw badRequest('msg.refNotFound', { field: 'merchantId' }, [
+            throw new AppError('msg.refNotFound', { field: 'merchantId' }, [
               { field: 'merchantId', message: 'msg.refNotFound' },
             ]);
         }
@@ -272,7 +278,7 @@ export function registerDevices(app: FastifyInstance, deps: FleetDeps) {
   app.post(
     '/api/coffee/device/credentials',
     {
-      schema: { body: credentialsBody, tags: ['device'] },
+      schema: { body: credentialsBody, response: answer(deviceCredentialsAnswer), tags: ['device'] },
       config: { permission: P.device.credentials, action: 'device.credentials' },
     },
     async (request): Promise<DeviceCredentials> => {
@@ -286,7 +292,7 @@ export function registerDevices(app: FastifyInstance, deps: FleetDeps) {
   app.post(
     '/api/coffee/device/credentials/bulk',
     {
-      schema: { body: credentialsBulkBody, tags: ['device'] },
+      schema: { body: credentialsBulkBody, response: answer(deviceCredentialsBulkAnswer), tags: ['device'] },
       config: { permission: P.device.credentials, action: 'device.credentials' },
     },
     async (request): Promise<DeviceCredentialsBulk> => {

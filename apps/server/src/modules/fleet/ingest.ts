@@ -2,6 +2,11 @@
  * The gateway's write step: one batch of what machines sent, written in one transaction with a few
  * set-based statements (rows travel as one JSON parameter each, the same on PostgreSQL and PGlite).
  * Event ids make every insert idempotent: a resent batch adds nothing.
+ *
+ * It writes only fleet's own facts (machines, cups, faults, cleanings, commands) and publishes what
+ * happened as domain events in the same transaction (contracts `DomainEventMap`); what other parts
+ * derive — channel levels, maintenance counters, menu status and release progress — are their
+ * subscribers (docs/architecture.md, "Events").
  */
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -12,11 +17,16 @@ import type {
   materialEvent,
   productionEvent,
 } from '@brewfleet/contracts';
-import { MAX_CLOCK_SKEW_SECONDS } from '@brewfleet/contracts';
+import {
+  MAX_CLOCK_SKEW_SECONDS,
+  type CommandFinished,
+  type CommandRef,
+  type CupRecorded,
+  type MachineStatusChanged,
+} from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
+import type { Publisher } from '../../platform/events/domain-events.ts';
 import { appendDeviceLog, type LogLine } from './device-log.ts';
-import { refreshChannels, refreshDeviceShortage } from './channels.ts';
-import { refreshMenuStatus, refreshReleases } from './menu-state.ts';
 
 /** A machine as the gateway knows it. */
 export interface KnownDevice {
@@ -84,70 +94,86 @@ export interface BatchResult {
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
-export async function writeBatch(tx: Db, b: Batch): Promise<BatchResult> {
+export async function writeBatch(tx: Db, b: Batch, events: Publisher): Promise<BatchResult> {
   const log: LogLine[] = [];
   const result: BatchResult = { inserted: 0, duplicates: 0, cameOnline: 0, commandsChanged: 0 };
-  await writePresence(tx, b, log, result);
-  await writeProduction(tx, b, result);
-  await writeFaults(tx, b, log, result);
-  await writeCleanings(tx, b, log, result);
-  await writeMaterials(tx, b, log);
-  await writeAcks(tx, b, log, result);
+  await writePresence(tx, b, log, result, events);
+  await writeProduction(tx, b, result, events);
+  await writeFaults(tx, b, log, result, events);
+  await writeCleanings(tx, b, log, result, events);
+  await writeMaterials(tx, b, events);
+  await writeAcks(tx, b, log, result, events);
   await appendDeviceLog(tx, log);
   return result;
 }
 
-async function writeProduction(tx: Db, b: Batch, result: BatchResult) {
+async function writeProduction(tx: Db, b: Batch, result: BatchResult, events: Publisher) {
   if (!b.production.length) return;
-  const payload = b.production.map(({ device, e, at, receivedAt }) => ({
-    device_id: device.id,
-    event_id: e.eventId,
-    produced_at: at,
-    product_code: e.productCode,
-    recipe_version: e.recipeVersion ?? null,
-    method: e.method,
-    result: e.result,
-    bad_cup: e.badCup,
-    started_at: e.startedAt,
-    cup_out_seconds: e.cupOutSeconds,
-    extraction_seconds: e.extractionSeconds ?? null,
-    coffee: e.coffee ?? null,
-    tea: e.tea ?? null,
-    materials: e.materials,
-    received_at: receivedAt,
-  }));
-  const inserted = await rows<{ device_id: string; result: string }>(
+  // The bulk of what machines send: each cup as an array, not an object (no key names repeated
+  // 5,000 times for JSON.stringify to write and PostgreSQL to parse; ~20 % less PostgreSQL CPU).
+  const payload = b.production.map(({ device, e, at, receivedAt }) => [
+    device.id,
+    e.eventId,
+    at,
+    e.productCode,
+    e.recipeVersion ?? null,
+    e.method,
+    e.result,
+    e.badCup,
+    e.startedAt,
+    e.cupOutSeconds,
+    e.extractionSeconds ?? null,
+    e.coffee ?? null,
+    e.tea ?? null,
+    e.materials,
+    receivedAt,
+  ]);
+  const inserted = await rows<{
+    device_id: string;
+    merchant_id: string | null;
+    store_id: string | null;
+    event_id: string;
+  }>(
     tx,
     sql`insert into production_record (merchant_id, store_id, device_id, serial_number, event_id, produced_at,
           product_code, recipe_version, method, result, bad_cup, started_at, cup_out_seconds, extraction_seconds,
           coffee, tea, materials, received_at)
-        select d.merchant_id, d.store_id, d.id, d.serial_number, x.event_id, x.produced_at, x.product_code,
-               x.recipe_version, x.method, x.result, x.bad_cup, x.started_at, x.cup_out_seconds, x.extraction_seconds,
-               x.coffee, x.tea, x.materials, x.received_at
-        from jsonb_to_recordset(${json(payload)}) as x(device_id bigint, event_id text, produced_at timestamptz,
-             product_code text, recipe_version text, method text, result text, bad_cup boolean, started_at timestamptz,
-             cup_out_seconds float8, extraction_seconds float8, coffee jsonb, tea jsonb, materials jsonb,
-             received_at timestamptz)
-        join device d on d.id = x.device_id
+        select d.merchant_id, d.store_id, d.id, d.serial_number, r->>1, (r->>2)::timestamptz, r->>3, r->>4, r->>5,
+               r->>6, (r->>7)::boolean, (r->>8)::timestamptz, (r->>9)::float8, (r->>10)::float8,
+               nullif(r->11, 'null'), nullif(r->12, 'null'), r->13, (r->>14)::timestamptz
+        from jsonb_array_elements(${json(payload)}) r
+        join device d on d.id = (r->>0)::bigint
         on conflict (device_id, event_id) do nothing
-        returning device_id::text, result`,
+        -- only the keys: the rest of each cup is in the payload (less for PostgreSQL to send, and us to read)
+        returning device_id::text, merchant_id::text, store_id::text, event_id`,
   );
   result.inserted += inserted.length;
   result.duplicates += payload.length - inserted.length;
+  const sent = new Map(b.production.map((p) => [`${p.device.id}/${p.e.eventId}`, p]));
+  const recorded: CupRecorded[] = [];
   const cups = new Map<string, number>();
-  for (const r of inserted)
-    if (r.result === 'completed') cups.set(r.device_id, (cups.get(r.device_id) ?? 0) + 1);
-  if (!cups.size) return;
-  await tx.execute(sql`
-    update device d set total_cups = d.total_cups + x.n, cups_since_basic = d.cups_since_basic + x.n,
-      cups_since_deep = d.cups_since_deep + x.n,
-      maintenance_due = d.cups_since_basic + x.n >= m.basic_maintenance_cups or d.cups_since_deep + x.n >= m.deep_maintenance_cups,
-      updated_at = now()
-    from jsonb_to_recordset(${json([...cups].map(([id, n]) => ({ id, n })))}) as x(id bigint, n int), device_model m
-    where d.id = x.id and m.id = d.model_id`);
+  for (const r of inserted) {
+    const { e, at } = sent.get(`${r.device_id}/${r.event_id}`)!;
+    recorded.push({
+      deviceId: r.device_id,
+      merchantId: r.merchant_id,
+      storeId: r.store_id,
+      eventId: r.event_id,
+      productCode: e.productCode,
+      result: e.result,
+      at,
+    });
+    if (e.result === 'completed') cups.set(r.device_id, (cups.get(r.device_id) ?? 0) + 1);
+  }
+  if (cups.size)
+    await tx.execute(sql`
+      update device d set total_cups = d.total_cups + x.n, updated_at = now()
+      from jsonb_to_recordset(${json([...cups].map(([id, n]) => ({ id, n })))}) as x(id bigint, n int)
+      where d.id = x.id`);
+  await events.publish(tx, 'fleet.cupRecorded', recorded);
 }
 
-async function writeFaults(tx: Db, b: Batch, log: LogLine[], result: BatchResult) {
+async function writeFaults(tx: Db, b: Batch, log: LogLine[], result: BatchResult, events: Publisher) {
   const raised = b.faults.filter((f) => f.e.type === 'fault');
   const cleared = b.faults.filter((f) => f.e.type === 'fault-cleared');
   if (raised.length) {
@@ -163,6 +189,7 @@ async function writeFaults(tx: Db, b: Batch, log: LogLine[], result: BatchResult
       device_id: string;
       code: string;
       message: string | null;
+      severity: string;
       raised_at: string;
     }>(
       tx,
@@ -172,10 +199,15 @@ async function writeFaults(tx: Db, b: Batch, log: LogLine[], result: BatchResult
                severity text, at timestamptz)
           join device d on d.id = x.device_id
           on conflict (device_id, event_id) do nothing
-          returning device_id::text, code, message, raised_at::text`,
+          returning device_id::text, code, message, severity, raised_at::text`,
     );
     result.inserted += inserted.length;
     result.duplicates += payload.length - inserted.length;
+    await events.publish(
+      tx,
+      'fleet.faultRaised',
+      inserted.map((f) => ({ deviceId: f.device_id, code: f.code, severity: f.severity, at: f.raised_at })),
+    );
     for (const f of inserted)
       log.push({
         deviceId: f.device_id,
@@ -197,6 +229,11 @@ async function writeFaults(tx: Db, b: Batch, log: LogLine[], result: BatchResult
           where f.device_id = x.device_id and f.code = x.code and f.active and f.raised_at <= x.at
           returning f.device_id::text, f.code, f.cleared_at::text`,
     );
+    await events.publish(
+      tx,
+      'fleet.faultCleared',
+      closed.map((f) => ({ deviceId: f.device_id, code: f.code, at: f.cleared_at })),
+    );
     for (const f of closed)
       log.push({
         deviceId: f.device_id,
@@ -214,7 +251,7 @@ async function writeFaults(tx: Db, b: Batch, log: LogLine[], result: BatchResult
       where d.id in ${touched}`);
 }
 
-async function writeCleanings(tx: Db, b: Batch, log: LogLine[], result: BatchResult) {
+async function writeCleanings(tx: Db, b: Batch, log: LogLine[], result: BatchResult, events: Publisher) {
   if (!b.cleanings.length) return;
   const payload = b.cleanings.map(({ device, e, at }) => ({
     device_id: device.id,
@@ -245,86 +282,28 @@ async function writeCleanings(tx: Db, b: Batch, log: LogLine[], result: BatchRes
       message: `${c.kind}: ${c.result}`,
       at: c.cleaned_at,
     });
-  // A completed basic cleaning resets the basic counter; a deep one both.
-  const resets = inserted.filter((c) => c.result === 'completed' && c.kind !== 'rinse');
-  if (!resets.length) return;
-  await tx.execute(sql`
-    update device d set
-      cups_since_basic = 0,
-      last_basic_maintenance_at = greatest(d.last_basic_maintenance_at, x.at),
-      cups_since_deep = case when x.deep then 0 else d.cups_since_deep end,
-      last_deep_maintenance_at = case when x.deep then greatest(d.last_deep_maintenance_at, x.at) else d.last_deep_maintenance_at end,
-      maintenance_due = not x.deep and d.cups_since_deep >= m.deep_maintenance_cups,
-      updated_at = now()
-    from (select device_id, max(at) as at, bool_or(deep) as deep
-          from jsonb_to_recordset(${json(resets.map((c) => ({ device_id: c.device_id, at: c.cleaned_at, deep: c.kind === 'deep' })))})
-               as r(device_id bigint, at timestamptz, deep boolean) group by device_id) x, device_model m
-    where d.id = x.device_id and m.id = d.model_id`);
-}
-
-async function writeMaterials(tx: Db, b: Batch, log: LogLine[]) {
-  if (!b.materials.length) return;
-  // The latest level per channel, and the latest time within the batch it went up (a refill).
-  const latest = new Map<
-    string,
-    {
-      device_id: string;
-      channel: number;
-      grams: number;
-      capacity: number;
-      at: string;
-      refill_at: string | null;
-    }
-  >();
-  for (const { device, e, at } of [...b.materials].sort((x, y) => x.at.localeCompare(y.at))) {
-    for (const l of e.levels) {
-      const key = `${device.id}/${l.channel}`;
-      const before = latest.get(key);
-      const refill =
-        before && l.grams > before.grams + Math.max(l.capacityG * 0.2, 1) ? at : (before?.refill_at ?? null);
-      latest.set(key, {
-        device_id: device.id,
-        channel: l.channel,
-        grams: l.grams,
-        capacity: l.capacityG,
-        at,
-        refill_at: refill,
-      });
-    }
-  }
-  const changed = await rows<{ device_id: string; channel_number: number; refilled: boolean; at: string }>(
+  await events.publish(
     tx,
-    sql`insert into device_channel as c (merchant_id, store_id, device_id, name, channel_number, capacity_g, level_g, level_at, filled_at)
-        select d.merchant_id, d.store_id, d.id, 'Channel ' || x.channel, x.channel, x.capacity, x.grams, x.at, x.refill_at
-        from jsonb_to_recordset(${json([...latest.values()])}) as x(device_id bigint, channel int, grams float8,
-             capacity float8, at timestamptz, refill_at timestamptz)
-        join device d on d.id = x.device_id
-        on conflict (device_id, channel_number) do update set
-          level_g = excluded.level_g, level_at = excluded.level_at,
-          capacity_g = coalesce(c.capacity_g, excluded.capacity_g),
-          filled_at = case
-            when excluded.filled_at is not null then excluded.filled_at
-            when excluded.level_g > coalesce(c.level_g, 0) + greatest(coalesce(c.capacity_g, excluded.capacity_g) * 0.2, 1)
-              then excluded.level_at
-            else c.filled_at end,
-          updated_at = now()
-        where c.level_at is null or c.level_at <= excluded.level_at
-        returning c.device_id::text, c.channel_number, c.filled_at = c.level_at as refilled, c.level_at::text as at`,
-  );
-  for (const c of changed.filter((r) => r.refilled))
-    log.push({
+    'fleet.cleaningDone',
+    inserted.map((c) => ({
       deviceId: c.device_id,
-      kind: 'channel-refill',
-      key: 'channelRefill',
-      params: { channel: c.channel_number },
-      message: `channel ${c.channel_number}`,
-      at: c.at,
-    });
-  const devices = [...new Set(changed.map((c) => c.device_id))];
-  if (devices.length) await refreshChannels(tx, sql`c.device_id in ${devices}`);
+      kind: c.kind as 'rinse' | 'basic' | 'deep',
+      result: c.result,
+      at: c.cleaned_at,
+    })),
+  );
 }
 
-async function writePresence(tx: Db, b: Batch, log: LogLine[], result: BatchResult) {
+/** Levels as reported; what they mean for the machine's channels is the channels' subscriber's. */
+async function writeMaterials(tx: Db, b: Batch, events: Publisher) {
+  await events.publish(
+    tx,
+    'fleet.levelsChanged',
+    b.materials.map(({ device, e, at }) => ({ deviceId: device.id, at, levels: e.levels })),
+  );
+}
+
+async function writePresence(tx: Db, b: Batch, log: LogLine[], result: BatchResult, events: Publisher) {
   if (!b.presence.size) return;
   const payload = [...b.presence].map(([device, p]) => ({
     id: device.id,
@@ -349,6 +328,7 @@ async function writePresence(tx: Db, b: Batch, log: LogLine[], result: BatchResu
     state: string | null;
     was_skewed: boolean;
     clock_skewed: boolean;
+    shown_changed: boolean;
   }>(
     tx,
     sql`with x as (select * from jsonb_to_recordset(${json(payload)}) as x(id bigint, online boolean, last_seen_at timestamptz,
@@ -370,7 +350,9 @@ async function writePresence(tx: Db, b: Batch, log: LogLine[], result: BatchResu
                             then now() else d.updated_at end
         from x, old where d.id = x.id and old.id = x.id
         returning d.id::text, old.online as was_online, d.online, old.locked as was_locked, d.locked,
-                  old.state as was_state, d.state, old.clock_skewed as was_skewed, d.clock_skewed`,
+                  old.state as was_state, d.state, old.clock_skewed as was_skewed, d.clock_skewed,
+                  -- updated_at moves only when something the console shows changed
+                  d.updated_at = now() as shown_changed`,
   );
   for (const c of changed) {
     if (c.online !== c.was_online) {
@@ -406,22 +388,38 @@ async function writePresence(tx: Db, b: Batch, log: LogLine[], result: BatchResu
         message: `machine clock off by more than ${MAX_CLOCK_SKEW_SECONDS} s`,
       });
   }
-  await refreshMenuStatus(
+  const reportedMenu = new Set(payload.filter((p) => p.menu_reported).map((p) => p.id));
+  await events.publish(
     tx,
-    payload.filter((p) => p.menu_reported).map((p) => p.id),
+    'fleet.machineStatusChanged',
+    changed
+      .filter((c) => c.shown_changed || c.clock_skewed !== c.was_skewed || reportedMenu.has(c.id))
+      .map((c): MachineStatusChanged => ({
+        deviceId: c.id,
+        online: c.online,
+        ...(reportedMenu.has(c.id) ? { menuReported: true } : {}),
+      })),
   );
   // A status that lists the active faults is the truth: faults it no longer lists are over.
   const reported = payload.filter((p) => p.fault_codes);
-  if (reported.length)
-    await tx.execute(sql`
-      update fault_log f set active = false, cleared_at = now(), updated_at = now()
-      from jsonb_to_recordset(${json(reported.map((p) => ({ id: p.id, codes: p.fault_codes })))}) as x(id bigint, codes jsonb)
-      where f.device_id = x.id and f.active and not (x.codes ? f.code)`);
+  if (!reported.length) return;
+  const closed = await rows<{ device_id: string; code: string; cleared_at: string }>(
+    tx,
+    sql`update fault_log f set active = false, cleared_at = now(), updated_at = now()
+        from jsonb_to_recordset(${json(reported.map((p) => ({ id: p.id, codes: p.fault_codes })))}) as x(id bigint, codes jsonb)
+        where f.device_id = x.id and f.active and not (x.codes ? f.code)
+        returning f.device_id::text, f.code, f.cleared_at::text`,
+  );
+  await events.publish(
+    tx,
+    'fleet.faultCleared',
+    closed.map((f) => ({ deviceId: f.device_id, code: f.code, at: f.cleared_at })),
+  );
 }
 
 const STAGE_RANK = { received: 0, succeeded: 1, failed: 1 } as const;
 
-async function writeAcks(tx: Db, b: Batch, log: LogLine[], result: BatchResult) {
+async function writeAcks(tx: Db, b: Batch, log: LogLine[], result: BatchResult, events: Publisher) {
   if (!b.acks.length) return;
   // One row per command: its furthest stage in this batch (an UPDATE … FROM applies one match only).
   const furthest = new Map<
@@ -441,13 +439,13 @@ async function writeAcks(tx: Db, b: Batch, log: LogLine[], result: BatchResult) 
     });
   }
   const changed = await rows<{
+    id: string;
     device_id: string;
-    type: string;
-    state: string;
+    type: CommandFinished['type'];
+    state: CommandFinished['state'] | 'acknowledged';
     reason: string | null;
     menu_release_id: string | null;
-    version: string | null;
-    channel_numbers: number[] | null;
+    params: Record<string, unknown> | null;
   }>(
     tx,
     sql`update device_command c set
@@ -465,40 +463,39 @@ async function writeAcks(tx: Db, b: Batch, log: LogLine[], result: BatchResult) 
         where c.command_id = x.command_id and c.device_id = x.device_id
           and c.state in ('queued', 'sent', 'acknowledged')
           and not (x.stage = 'received' and c.state = 'acknowledged')
-        returning c.device_id::text, c.type, c.state, c.reason, c.menu_release_id::text, c.params->>'version' as version,
-                  case when c.type = 'channels' then array(select (ch->>'channel')::int
-                                                           from jsonb_array_elements(c.params->'channels') ch) end as channel_numbers`,
+        -- the parameters without a menu command's menu body (up to 250 KB, which no subscriber reads)
+        returning c.id::text, c.device_id::text, c.type, c.state, c.reason, c.menu_release_id::text,
+                  c.params - 'menu' as params`,
   );
   result.commandsChanged += changed.length;
-  // A machine that took a menu runs it from now on; its release counts move.
-  const adopted = changed.filter((c) => c.type === 'menu' && c.state === 'succeeded');
-  if (adopted.length) {
-    await tx.execute(sql`
-      update device d set menu_version = x.version, updated_at = now()
-      from jsonb_to_recordset(${json(adopted.map((c) => ({ id: c.device_id, version: c.version })))}) as x(id bigint, version text)
-      where d.id = x.id`);
-    await refreshMenuStatus(
-      tx,
-      adopted.map((c) => c.device_id),
-    );
-  }
-  // A machine that took a channel layout has only its channels: a level it reported for a dropped
-  // channel while the layout was on its way (which recreated the row) is of a channel gone now.
-  const layouts = changed.filter((c) => c.type === 'channels' && c.state === 'succeeded');
-  if (layouts.length) {
-    await tx.execute(sql`
-      delete from device_channel c
-      using jsonb_to_recordset(${json(layouts.map((c) => ({ id: c.device_id, numbers: c.channel_numbers ?? [] })))})
-            as x(id bigint, numbers int[])
-      where c.device_id = x.id and not (c.channel_number = any (x.numbers))`);
-    await refreshDeviceShortage(
-      tx,
-      layouts.map((c) => c.device_id),
-    );
-  }
-  await refreshReleases(tx, [
-    ...new Set(changed.map((c) => c.menu_release_id).filter((id): id is string => !!id)),
-  ]);
+  const ref = (c: (typeof changed)[number]): CommandRef | null =>
+    c.menu_release_id ? { kind: 'menu-release', id: c.menu_release_id } : null;
+  await events.publish(
+    tx,
+    'fleet.commandChanged',
+    changed
+      .filter((c) => c.state === 'acknowledged')
+      .map((c) => ({ deviceId: c.device_id, commandId: c.id, state: 'acknowledged' as const })),
+  );
+  await events.publish(
+    tx,
+    'fleet.commandFinished',
+    changed.flatMap((c) =>
+      c.state === 'acknowledged'
+        ? []
+        : [
+            {
+              deviceId: c.device_id,
+              commandId: c.id,
+              type: c.type,
+              state: c.state,
+              reason: c.reason,
+              ref: ref(c),
+              params: c.params,
+            },
+          ],
+    ),
+  );
   for (const c of changed)
     if (c.state !== 'acknowledged')
       log.push({

@@ -15,25 +15,27 @@ import {
   idSchema,
   type AccountStatus,
   type PartnerType,
+  noData,
 } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
 import { all } from '../../platform/crud/query.ts';
 import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
 import type { HookContext, Row } from '../../platform/crud/types.ts';
-import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { answer } from '../../platform/http/answers.ts';
 import { decryptLongText } from '../../platform/auth/long-text.ts';
 import { hashPassword, passwordPolicyViolation } from '../../platform/auth/passwords.ts';
 import type { LoginKeys } from '../../platform/auth/keys.ts';
 import { assertCanGrant, codesOfRoles } from './grants.ts';
 import type { ModuleDeps } from '../deps.ts';
 
-export type AccountDeps = Pick<ModuleDeps, 'db' | 'keys' | 'secrets' | 'sessions'>;
+export type AccountDeps = Pick<ModuleDeps, 'db' | 'keys' | 'secrets' | 'sessions' | 'resources'>;
 
 /** A password as a client sends it: long-text encrypted over the API, plain in an import file. */
 export function readPassword(keys: LoginKeys, value: unknown, source: 'api' | 'import'): string {
   if (typeof value !== 'string' || value === '')
-    throw badRequest('msg.passwordEmpty', {}, [{ field: 'password', message: 'msg.passwordEmpty' }]);
+    throw new AppError('msg.passwordEmpty', {}, [{ field: 'password', message: 'msg.passwordEmpty' }]);
   return source === 'api' ? decryptLongText(keys.privateKey, value) : value;
 }
 
@@ -43,12 +45,12 @@ export function readPassword(keys: LoginKeys, value: unknown, source: 'api' | 'i
  */
 export async function assertAccountFree(db: Db, account: string, field: string) {
   const [taken] = await rows(db, sql`select 1 from account where lower(account) = lower(${account})`);
-  if (taken) throw new AppError(409, 'msg.accountExists', {}, [{ field, message: 'msg.accountExists' }]);
+  if (taken) throw new AppError('msg.accountExists', {}, [{ field, message: 'msg.accountExists' }]);
 }
 
 export function checkPolicy(password: string, field = 'password') {
   const violation = passwordPolicyViolation(password);
-  if (violation) throw badRequest(violation, {}, [{ field, message: violation }]);
+  if (violation) throw new AppError(violation, {}, [{ field, message: violation }]);
 }
 
 export const accountExtraColumns = {
@@ -71,7 +73,7 @@ export function registerAccounts(app: FastifyInstance, deps: AccountDeps) {
       sql`select 1 from role where id = any(${ids}::bigint[]) and merchant_id is distinct from ${merchantId}::bigint`,
     );
     if (foreign)
-      throw badRequest('msg.refNotFound', { field: 'roleIds' }, [
+      throw new AppError('msg.refNotFound', { field: 'roleIds' }, [
         { field: 'roleIds', message: 'msg.refNotFound' },
       ]);
     assertCanGrant(ctx.user, await codesOfRoles(ctx.db, input.roleIds as string[]));
@@ -101,7 +103,7 @@ export function registerAccounts(app: FastifyInstance, deps: AccountDeps) {
           input.confirmPassword != null &&
           readPassword(keys, input.confirmPassword, ctx.source) !== password
         ) {
-          throw badRequest('msg.passwordMismatch', {}, [
+          throw new AppError('msg.passwordMismatch', {}, [
             { field: 'confirmPassword', message: 'msg.passwordMismatch' },
           ]);
         }
@@ -121,7 +123,7 @@ export function registerAccounts(app: FastifyInstance, deps: AccountDeps) {
       },
       async beforeUpdate(input, existing, ctx) {
         if (existing.superAdmin && input.status && input.status !== 'normal')
-          throw badRequest('msg.adminProtected');
+          throw new AppError('msg.adminProtected');
         await checkRoles(input, ctx, (existing.merchantId as string | null) ?? null);
         return input;
       },
@@ -131,8 +133,8 @@ export function registerAccounts(app: FastifyInstance, deps: AccountDeps) {
         if (blocked(row.status) && !blocked(before.status)) await sessions.revokeAll(String(row.id), ctx.db);
       },
       beforeDelete(list, ctx) {
-        if (list.some((r) => r.superAdmin)) throw badRequest('msg.adminProtected');
-        if (list.some((r) => String(r.id) === ctx.user.userId)) throw badRequest('msg.cannotDeleteSelf');
+        if (list.some((r) => r.superAdmin)) throw new AppError('msg.adminProtected');
+        if (list.some((r) => String(r.id) === ctx.user.userId)) throw new AppError('msg.cannotDeleteSelf');
       },
     },
   });
@@ -140,7 +142,11 @@ export function registerAccounts(app: FastifyInstance, deps: AccountDeps) {
   app.post(
     '/api/coffee/account/resetPassword',
     {
-      schema: { body: z.object({ id: idSchema, password: z.string().min(1).max(4096) }), tags: ['account'] },
+      schema: {
+        body: z.object({ id: idSchema, password: z.string().min(1).max(4096) }),
+        response: answer(noData),
+        tags: ['account'],
+      },
       config: { permission: P.account.resetPassword, action: 'account.resetPassword' },
     },
     async (request) => {
@@ -156,7 +162,7 @@ export function registerAccounts(app: FastifyInstance, deps: AccountDeps) {
           .where(all([eq(reg.columns.id, id), visibleTo(reg, request.user)]))
           .returning({ id: reg.columns.id }),
       );
-      if (!updated.length) throw notFound();
+      if (!updated.length) throw new AppError('msg.notFound');
       await sessions.revokeAll(id);
       return null;
     },

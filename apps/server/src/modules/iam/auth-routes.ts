@@ -2,7 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { BLOCKED_ACCOUNT_STATUSES, type AccountStatus } from '@brewfleet/contracts';
+import {
+  BLOCKED_ACCOUNT_STATUSES,
+  type AccountStatus,
+  loginAnswer,
+  noData,
+  publicKeyAnswer,
+  userInfoAnswer,
+} from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import type { LoginKeys } from '../../platform/auth/keys.ts';
 import type { Sessions } from '../../platform/auth/sessions.ts';
@@ -10,7 +17,8 @@ import type { Throttle } from '../../platform/auth/throttle.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
 import { decryptLongText } from '../../platform/auth/long-text.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
-import { badRequest, tooMany } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { answer } from '../../platform/http/answers.ts';
 import { checkPolicy, readPassword } from './accounts.ts';
 import { partnerIconUrl } from '../files/uploads.ts';
 
@@ -41,18 +49,25 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
   const { db, keys, sessions, throttle } = deps;
   const tags = ['auth'];
 
-  app.get('/api/auth/publicKey', { schema: { tags }, config: { public: true } }, async () => ({
-    publicKey: keys.publicKeyPem,
-  }));
+  app.get(
+    '/api/auth/publicKey',
+    { schema: { response: answer(publicKeyAnswer), tags }, config: { public: true } },
+    async () => ({
+      publicKey: keys.publicKeyPem,
+    }),
+  );
 
   app.post(
     '/api/auth/doLogin',
-    { schema: { body: loginBody, tags }, config: { public: true, action: 'auth.login' } },
+    {
+      schema: { body: loginBody, response: answer(loginAnswer), tags },
+      config: { public: true, action: 'auth.login' },
+    },
     async (request) => {
       const { account, password: sent, agreement } = request.body as z.infer<typeof loginBody>;
-      if (agreement !== true) throw badRequest('msg.agreement');
+      if (agreement !== true) throw new AppError('msg.agreement');
       const wait = await throttle.lockedFor(account, request.ip);
-      if (wait > 0) throw tooMany(wait);
+      if (wait > 0) throw new AppError('msg.throttled', { seconds: wait });
       const password = decryptLongText(keys.privateKey, sent);
       // Before sign-in there is no tenant: the account is looked up in the system scope.
       const [user] = await inScope(db, SYSTEM, (tx) =>
@@ -67,10 +82,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
       const ok = await verifyPassword(user?.password_hash ?? (await decoyHash()), password);
       if (!user || !ok) {
         await throttle.recordFailure(account, request.ip);
-        throw badRequest('msg.badCredentials');
+        throw new AppError('msg.badCredentials');
       }
-      if (BLOCKED_ACCOUNT_STATUSES.includes(user.status)) throw badRequest('msg.accountBlocked');
-      if (user.suspended) throw badRequest('msg.merchantSuspended');
+      if (BLOCKED_ACCOUNT_STATUSES.includes(user.status)) throw new AppError('msg.accountBlocked');
+      if (user.suspended) throw new AppError('msg.merchantSuspended');
       await throttle.recordSuccess(account);
       const tokenValue = await sessions.create(user.id, request.ip, request.headers['user-agent']);
       await inScope(db, SYSTEM, (tx) =>
@@ -85,42 +100,46 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
 
   app.post(
     '/api/auth/logout',
-    { schema: { tags }, config: { authOnly: true, action: 'auth.logout' } },
+    { schema: { response: answer(noData), tags }, config: { authOnly: true, action: 'auth.logout' } },
     async (request) => {
       await sessions.revoke(request.tokenHash!);
       return null;
     },
   );
 
-  app.get('/api/auth/getUserInfo', { schema: { tags }, config: { authOnly: true } }, async (request) => {
-    const u = request.user!;
-    const [partner] = u.merchantId
-      ? await inScope(db, u.scope, (tx) =>
-          rows<{ name: string }>(
-            tx,
-            u.storeId
-              ? sql`select name from store where id = ${u.storeId}`
-              : sql`select name from merchant where id = ${u.merchantId}`,
-          ),
-        )
-      : [];
-    // The merchant's logo, also for its store users (who cannot read the merchant's row).
-    const [logo] = u.merchantId
-      ? await inScope(db, SYSTEM, (tx) =>
-          rows<{ logo: string | null }>(tx, sql`select logo from merchant where id = ${u.merchantId}`),
-        )
-      : [];
-    return {
-      userId: u.userId,
-      account: u.account,
-      name: u.name,
-      partnerId: u.storeId ?? u.merchantId ?? '0',
-      partnerType: u.partnerType,
-      partnerName: u.partnerType === 'platform' ? 'BrewFleet' : (partner?.name ?? ''),
-      partnerIcon: logo?.logo ? partnerIconUrl(logo.logo) : null,
-      superAdmin: u.superAdmin,
-    };
-  });
+  app.get(
+    '/api/auth/getUserInfo',
+    { schema: { response: answer(userInfoAnswer), tags }, config: { authOnly: true } },
+    async (request) => {
+      const u = request.user!;
+      const [partner] = u.merchantId
+        ? await inScope(db, u.scope, (tx) =>
+            rows<{ name: string }>(
+              tx,
+              u.storeId
+                ? sql`select name from store where id = ${u.storeId}`
+                : sql`select name from merchant where id = ${u.merchantId}`,
+            ),
+          )
+        : [];
+      // The merchant's logo, also for its store users (who cannot read the merchant's row).
+      const [logo] = u.merchantId
+        ? await inScope(db, SYSTEM, (tx) =>
+            rows<{ logo: string | null }>(tx, sql`select logo from merchant where id = ${u.merchantId}`),
+          )
+        : [];
+      return {
+        userId: u.userId,
+        account: u.account,
+        name: u.name,
+        partnerId: u.storeId ?? u.merchantId ?? '0',
+        partnerType: u.partnerType,
+        partnerName: u.partnerType === 'platform' ? 'BrewFleet' : (partner?.name ?? ''),
+        partnerIcon: logo?.logo ? partnerIconUrl(logo.logo) : null,
+        superAdmin: u.superAdmin,
+      };
+    },
+  );
 
   app.post(
     '/api/auth/changePassword',
@@ -130,6 +149,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
           oldPassword: z.string().min(1).max(4096),
           newPassword: z.string().min(1).max(4096),
         }),
+        response: answer(noData),
         tags,
       },
       config: { authOnly: true, action: 'auth.changePassword' },
@@ -143,7 +163,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps) {
         rows<{ password_hash: string }>(tx, sql`select password_hash from account where id = ${user.userId}`),
       );
       if (!row || !(await verifyPassword(row.password_hash, oldPassword))) {
-        throw badRequest('msg.passwordWrong', {}, [{ field: 'oldPassword', message: 'msg.passwordWrong' }]);
+        throw new AppError('msg.passwordWrong', {}, [{ field: 'oldPassword', message: 'msg.passwordWrong' }]);
       }
       checkPolicy(newPassword, 'newPassword');
       const hash = await hashPassword(newPassword);

@@ -52,7 +52,7 @@ async function seedAccessData(db: Db) {
     ...Object.values(P.deviceChannel),
     P.presetCommand.list,
     P.commandConfig.list,
-    // The catalog and menus, but not the platform's recipe parameters.
+    // The catalog, menus and taxes, but not the platform's recipe parameters.
     ...[
       P.productType,
       P.materialType,
@@ -70,6 +70,8 @@ async function seedAccessData(db: Db) {
       P.storeProduct,
       P.machineProduct,
       P.menuRelease,
+      P.tax,
+      P.taxAllocation,
     ].flatMap((group) => Object.values(group)),
     P.productParameter.list,
   ]);

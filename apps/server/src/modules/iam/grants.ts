@@ -31,5 +31,5 @@ export async function codesOfRoles(db: Db, roleIds: string[]): Promise<string[]>
 
 export function assertCanGrant(user: AuthUser, codes: string[]) {
   if (user.superAdmin) return;
-  if (codes.some((c) => !hasPermission(user, c))) throw new AppError(403, 'msg.cannotGrant');
+  if (codes.some((c) => !hasPermission(user, c))) throw new AppError('msg.cannotGrant');
 }

@@ -4,26 +4,28 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { count, desc, sql } from 'drizzle-orm';
-import { P } from '@brewfleet/contracts';
+import { P, homeSummaryAnswer } from '@brewfleet/contracts';
+import { answer } from '../../platform/http/answers.ts';
 import { isoTime, rows, type Db } from '../../platform/db/client.ts';
-import { getRegistered, toItem } from '../../platform/crud/register-resource.ts';
+import { toItem } from '../../platform/crud/register-resource.ts';
+import type { ResourceRegistry } from '../../platform/crud/registry.ts';
 import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
 import { hasPermission } from '../../platform/auth/auth-user.ts';
 
-export function registerHome(app: FastifyInstance, deps: { db: Db }) {
+export function registerHome(app: FastifyInstance, deps: { db: Db; resources: ResourceRegistry }) {
   app.get(
     '/api/coffee/home/summary',
-    { schema: { tags: ['home'] }, config: { authOnly: true } },
+    { schema: { response: answer(homeSummaryAnswer), tags: ['home'] }, config: { authOnly: true } },
     async (request) => {
       const user = request.user!;
       return inRequestScope(deps.db, request, async (db) => {
         const countOf = async (name: string, code: string) => {
           if (!hasPermission(user, code)) return null;
-          const reg = getRegistered(name);
+          const reg = deps.resources.get(name);
           const [{ n }] = await db.select({ n: count() }).from(reg.table).where(visibleTo(reg, user));
           return Number(n);
         };
-        const log = getRegistered('operation-log');
+        const log = deps.resources.get('operation-log');
         const recentOperations = hasPermission(user, P.operationLog.list)
           ? (
               await db

@@ -4,14 +4,24 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { ALL_PERMISSION_CODES, MENU_TYPE, P, menuResource, type MenuNode } from '@brewfleet/contracts';
+import {
+  ALL_PERMISSION_CODES,
+  MENU_TYPE,
+  P,
+  menuResource,
+  type MenuNode,
+  menuTreeAnswer,
+  menuOptionsAnswer,
+  permissionsAnswer,
+} from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import type { ResourceDeps } from '../../platform/crud/types.ts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
 import { inRequestScope } from '../../platform/crud/scope.ts';
-import { AppError, badRequest } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { answer } from '../../platform/http/answers.ts';
 import { hasPermission, type AuthUser } from '../../platform/auth/auth-user.ts';
-import { buildTree } from './tree.ts';
+import { buildTree } from '../../platform/crud/tree.ts';
 
 interface MenuRow {
   id: string;
@@ -93,7 +103,7 @@ export function registerMenus(app: FastifyInstance, deps: ResourceDeps) {
     hooks: {
       async beforeUpdate(input, existing, ctx) {
         if (input.parentId && (await wouldCycle(ctx.db, String(existing.id), String(input.parentId)))) {
-          throw badRequest('msg.menuCycle', {}, [{ field: 'parentId', message: 'msg.menuCycle' }]);
+          throw new AppError('msg.menuCycle', {}, [{ field: 'parentId', message: 'msg.menuCycle' }]);
         }
         return input;
       },
@@ -104,7 +114,7 @@ export function registerMenus(app: FastifyInstance, deps: ResourceDeps) {
           ctx.db,
           sql`select 1 from menu where parent_id = any(${idArray}) and not id = any(${idArray}) limit 1`,
         );
-        if (child) throw new AppError(409, 'msg.menuHasChildren');
+        if (child) throw new AppError('msg.menuHasChildren');
         // Roles stop granting what no longer exists.
         await ctx.db
           .execute(sql`update role set menu_id_list = array(select unnest(menu_id_list) except select unnest(${idArray}))
@@ -113,17 +123,21 @@ export function registerMenus(app: FastifyInstance, deps: ResourceDeps) {
     },
   });
 
-  app.get('/api/coffee/menu', { schema: { tags }, config: { permission: P.menu.list } }, async (request) =>
-    menuTree(await inRequestScope(db, request, allMenus)),
+  app.get(
+    '/api/coffee/menu',
+    { schema: { response: answer(menuTreeAnswer), tags }, config: { permission: P.menu.list } },
+    async (request) => menuTree(await inRequestScope(db, request, allMenus)),
   );
 
-  app.get('/api/coffee/menu/nav', { schema: { tags }, config: { authOnly: true } }, async (request) =>
-    menuTree(await inRequestScope(db, request, (tx) => navMenus(tx, request.user!))),
+  app.get(
+    '/api/coffee/menu/nav',
+    { schema: { response: answer(menuTreeAnswer), tags }, config: { authOnly: true } },
+    async (request) => menuTree(await inRequestScope(db, request, (tx) => navMenus(tx, request.user!))),
   );
 
   app.get(
     '/api/coffee/menu/select',
-    { schema: { tags }, config: { permission: P.menu.list } },
+    { schema: { response: answer(menuOptionsAnswer), tags }, config: { permission: P.menu.list } },
     async (request) => {
       const label = (m: MenuRow) =>
         request.lang === 'en' ? m.en_name : request.lang === 'tw' ? m.tw_name : m.name;
@@ -146,7 +160,10 @@ export function registerMenus(app: FastifyInstance, deps: ResourceDeps) {
   // platform administrator), with the directories above it.
   app.get(
     '/api/coffee/role/menu-tree',
-    { schema: { tags: ['role'] }, config: { permission: P.role.authorize } },
+    {
+      schema: { response: answer(menuTreeAnswer), tags: ['role'] },
+      config: { permission: P.role.authorize },
+    },
     async (request) => {
       const user = request.user!;
       const menus = await inRequestScope(db, request, allMenus);
@@ -168,7 +185,7 @@ export function registerMenus(app: FastifyInstance, deps: ResourceDeps) {
 
   app.get(
     '/api/coffee/user/permission',
-    { schema: { tags: ['auth'] }, config: { authOnly: true } },
+    { schema: { response: answer(permissionsAnswer), tags: ['auth'] }, config: { authOnly: true } },
     async (request) => {
       const user = request.user!;
       if (!user.superAdmin) return [...user.permissions].sort();

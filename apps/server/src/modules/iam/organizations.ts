@@ -1,13 +1,14 @@
 /** User organizations: the generic resource, cycle-free parents, and the tree view. */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { organizationResource } from '@brewfleet/contracts';
+import { organizationResource, organizationTreeAnswer } from '@brewfleet/contracts';
 import { rows } from '../../platform/db/client.ts';
 import type { ResourceDeps } from '../../platform/crud/types.ts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
 import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
-import { AppError, badRequest } from '../../platform/http/errors.ts';
-import { buildTree } from './tree.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { answer } from '../../platform/http/answers.ts';
+import { buildTree } from '../../platform/crud/tree.ts';
 
 export function registerOrganizations(app: FastifyInstance, deps: ResourceDeps) {
   const { db } = deps;
@@ -22,7 +23,7 @@ export function registerOrganizations(app: FastifyInstance, deps: ResourceDeps) 
                   union all select o.id, o.parent_id from organization o join up on o.id = up.parent_id)
                 select 1 from up where id = ${String(existing.id)} limit 1`,
           );
-          if (hit) throw badRequest('msg.orgCycle', {}, [{ field: 'parentId', message: 'msg.orgCycle' }]);
+          if (hit) throw new AppError('msg.orgCycle', {}, [{ field: 'parentId', message: 'msg.orgCycle' }]);
         }
         return input;
       },
@@ -33,14 +34,17 @@ export function registerOrganizations(app: FastifyInstance, deps: ResourceDeps) 
           sql`select 1 from organization where parent_id = any(${ids}::bigint[]) and not id = any(${ids}::bigint[])
               union all select 1 from account where organization_id = any(${ids}::bigint[]) limit 1`,
         );
-        if (used) throw new AppError(409, 'msg.inUse');
+        if (used) throw new AppError('msg.inUse');
       },
     },
   });
 
   app.get(
     '/api/coffee/organization/tree',
-    { schema: { tags: ['organization'] }, config: { permission: organizationResource.permissions.list } },
+    {
+      schema: { response: answer(organizationTreeAnswer), tags: ['organization'] },
+      config: { permission: organizationResource.permissions.list },
+    },
     async (request) => {
       const list = await inRequestScope(db, request, (tx) =>
         tx.select().from(reg.table).where(visibleTo(reg, request.user)).orderBy(reg.columns.orderNum),

@@ -2,14 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { P, idSchema, roleResource } from '@brewfleet/contracts';
+import { P, idSchema, roleResource, resourceItemSchema } from '@brewfleet/contracts';
 import { rows } from '../../platform/db/client.ts';
 import type { ResourceDeps } from '../../platform/crud/types.ts';
 import { registerResource, checkReferences, toItem } from '../../platform/crud/register-resource.ts';
 import { all } from '../../platform/crud/query.ts';
 import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
 import type { HookContext, Row } from '../../platform/crud/types.ts';
-import { AppError, notFound } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { answer } from '../../platform/http/answers.ts';
 import { assertCanGrant, codesOfMenus } from './grants.ts';
 
 async function checkGrant(input: Row, ctx: HookContext) {
@@ -25,8 +26,7 @@ async function checkUniqueName(input: Row, ctx: HookContext, exceptId?: string) 
     sql`select 1 from role where lower(role_name) = lower(${input.roleName})
           and coalesce(merchant_id, 0) = coalesce(${merchant}::bigint, 0) and id <> coalesce(${exceptId ?? null}::bigint, 0)`,
   );
-  if (taken)
-    throw new AppError(409, 'msg.roleExists', {}, [{ field: 'roleName', message: 'msg.roleExists' }]);
+  if (taken) throw new AppError('msg.roleExists', {}, [{ field: 'roleName', message: 'msg.roleExists' }]);
 }
 
 export function registerRoles(app: FastifyInstance, deps: ResourceDeps) {
@@ -48,7 +48,7 @@ export function registerRoles(app: FastifyInstance, deps: ResourceDeps) {
           ctx.db,
           sql`select 1 from account where role_ids && ${`{${ids.join(',')}}`}::bigint[] limit 1`,
         );
-        if (used) throw new AppError(409, 'msg.inUse');
+        if (used) throw new AppError('msg.inUse');
       },
     },
   });
@@ -56,7 +56,11 @@ export function registerRoles(app: FastifyInstance, deps: ResourceDeps) {
   app.post(
     '/api/coffee/role/authorize',
     {
-      schema: { body: z.object({ id: idSchema, menuIdList: z.array(idSchema).max(2000) }), tags: ['role'] },
+      schema: {
+        body: z.object({ id: idSchema, menuIdList: z.array(idSchema).max(2000) }),
+        response: answer(resourceItemSchema(roleResource)),
+        tags: ['role'],
+      },
       config: { permission: P.role.authorize, action: 'role.authorize' },
     },
     async (request) => {
@@ -65,14 +69,14 @@ export function registerRoles(app: FastifyInstance, deps: ResourceDeps) {
       const user = request.user!;
       const ids = [...new Set(menuIdList)];
       return inRequestScope(deps.db, request, async (tx) => {
-        await checkReferences(roleResource, { menuIdList: ids }, tx, user);
+        await checkReferences(deps.resources, roleResource, { menuIdList: ids }, tx, user);
         assertCanGrant(user, await codesOfMenus(tx, ids));
         const [row] = (await tx
           .update(reg.table)
           .set({ menuIdList: ids, updatedAt: new Date() })
           .where(all([eq(reg.columns.id, id), visibleTo(reg, user)]))
           .returning()) as Row[];
-        if (!row) throw notFound();
+        if (!row) throw new AppError('msg.notFound');
         return toItem(reg, row);
       });
     },

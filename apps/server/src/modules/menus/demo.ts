@@ -17,10 +17,11 @@ import type { MachineFamily, Recipe } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
 import type { AuthUser } from '../../platform/auth/auth-user.ts';
-import { getRegistered } from '../../platform/crud/register-resource.ts';
-import type { Registered, Row } from '../../platform/crud/types.ts';
+import type { ResourceRegistry } from '../../platform/crud/registry.ts';
+import type { Row } from '../../platform/crud/types.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import type { FleetBus } from '../fleet/fleet-bus.ts';
+import type { FleetService } from '../fleet/service.ts';
+import type { CatalogService } from '../catalog/service.ts';
 import { releaseProducts } from './menu-content.ts';
 import { nextVersion, pushRelease } from './menus.ts';
 
@@ -280,17 +281,12 @@ const DEMO_SNACKS: Array<{ name: string; type: string; price: string; descriptio
 type SnackName =
   'Butter croissant' | 'Almond croissant' | 'Egg tart' | 'Chocolate chip cookie' | 'Pineapple cake';
 
-/** Extra products (packaging, delivery) and the tax each carries (the rate: the brand's, below). */
-const EXTRAS: Array<{ name: string; type: string; price: string; taxType: string }> = [
-  { name: 'Paper bag', type: 'Packaging', price: '0.10', taxType: 'packaging' },
-  { name: 'Cup carrier (4 cups)', type: 'Packaging', price: '0.20', taxType: 'packaging' },
-  { name: 'Insulated delivery bag', type: 'Delivery', price: '0.50', taxType: 'platform-takeaway' },
+/** Extra products (packaging, delivery); their taxes are the taxes module's demo (taxes/demo.ts). */
+const EXTRAS: Array<{ name: string; type: string; price: string }> = [
+  { name: 'Paper bag', type: 'Packaging', price: '0.10' },
+  { name: 'Cup carrier (4 cups)', type: 'Packaging', price: '0.20' },
+  { name: 'Insulated delivery bag', type: 'Delivery', price: '0.50' },
 ];
-/** Tax by the brand's country: Taiwan's 5 % business tax; Hong Kong has no sales tax. */
-const TAX: Record<string, { name: string; rate: number }> = {
-  TW: { name: 'Business tax', rate: 5 },
-  HK: { name: 'No sales tax', rate: 0 },
-};
 
 /** A material line: the material, the amount of one regular cup, and the range staff may set. */
 type Line = [material: MaterialName, amount: number, min: number, max: number];
@@ -762,36 +758,43 @@ const brandUser = (merchantId: string): AuthUser => ({
   scope: { kind: 'merchant', merchantIds: [merchantId] },
 });
 
+type Create = (db: Db, resource: string, merchantId: string, input: Row) => Promise<string>;
+
 /** Create a row as the API's create does: the resource's hook (its checks, the owner), then insert. */
-async function create(db: Db, resource: string, merchantId: string, input: Row): Promise<string> {
-  const reg = getRegistered(resource);
-  const withOwner = { ...input, merchantId };
-  const values = reg.hooks.beforeCreate
-    ? await Promise.resolve(
-        reg.hooks.beforeCreate(withOwner, {
-          db,
-          user: brandUser(merchantId),
-          // Seeding has no HTTP request; the catalog's hooks do not read it.
-          request: undefined as never,
-          source: 'api',
-        }),
-      ).catch((error: unknown) => {
-        // A demo row the API would refuse is a bug in this file: say which and why.
-        const details = error instanceof AppError ? ` ${JSON.stringify(error.details ?? error.params)}` : '';
-        throw new Error(`demo ${resource} ${String(input.code ?? input.name)}: ${String(error)}${details}`, {
-          cause: error,
-        });
-      })
-    : withOwner;
-  const columns = Object.fromEntries(
-    Object.entries(values).filter(([k, v]) => k in reg.columns && k !== 'id' && v !== undefined),
-  );
-  const [row] = (await db.insert(reg.table).values(columns).returning()) as Row[];
-  return String(row.id);
-}
+const creator = (resources: ResourceRegistry): Create =>
+  async function create(db, resource, merchantId, input) {
+    const reg = resources.get(resource);
+    const withOwner = { ...input, merchantId };
+    const values = reg.hooks.beforeCreate
+      ? await Promise.resolve(
+          reg.hooks.beforeCreate(withOwner, {
+            db,
+            user: brandUser(merchantId),
+            // Seeding has no HTTP request; the catalog's hooks do not read it.
+            request: undefined as never,
+            source: 'api',
+          }),
+        ).catch((error: unknown) => {
+          // A demo row the API would refuse is a bug in this file: say which and why.
+          const details =
+            error instanceof AppError ? ` ${JSON.stringify(error.details ?? error.params)}` : '';
+          throw new Error(
+            `demo ${resource} ${String(input.code ?? input.name)}: ${String(error)}${details}`,
+            {
+              cause: error,
+            },
+          );
+        })
+      : withOwner;
+    const columns = Object.fromEntries(
+      Object.entries(values).filter(([k, v]) => k in reg.columns && k !== 'id' && v !== undefined),
+    );
+    const [row] = (await db.insert(reg.table).values(columns).returning()) as Row[];
+    return String(row.id);
+  };
 
 /** Types of one resource by name, created on first use with a running sort order. */
-function typesOf(db: Db, resource: string, merchantId: string) {
+function typesOf(create: Create, db: Db, resource: string, merchantId: string) {
   const ids = new Map<string, string>();
   return async (name: string) => {
     if (!ids.has(name)) ids.set(name, await create(db, resource, merchantId, { name, sortOrder: ids.size }));
@@ -800,12 +803,14 @@ function typesOf(db: Db, resource: string, merchantId: string) {
 }
 
 /** A brand's catalog: what its machines make (every family when it has none yet). */
-async function seedCatalog(db: Db, brand: { id: string; name: string; country: string | null }) {
-  const fleet = await rows<{ family: MachineFamily }>(
-    db,
-    sql`select distinct family from device where merchant_id = any(merchant_subtree(${brand.id})) and family is not null`,
-  );
-  const families = new Set(fleet.map((d) => d.family));
+async function seedCatalog(
+  create: Create,
+  db: Db,
+  brand: { id: string; name: string; country: string | null },
+  /** The families of the brand's machines (fleet's). */
+  machineFamilies: string[],
+) {
+  const families = new Set(machineFamilies as MachineFamily[]);
   const products = DEMO_PRODUCTS.filter((p) => !families.size || families.has(p.family));
   const toppings = [...new Set(products.flatMap((p) => [...(p.free ?? []), ...(p.charged ?? [])]))].sort();
   const materials = [
@@ -815,10 +820,10 @@ async function seedCatalog(db: Db, brand: { id: string; name: string; country: s
     ]),
   ];
 
-  const productType = typesOf(db, 'product-type', brand.id);
+  const productType = typesOf(create, db, 'product-type', brand.id);
   for (const name of PRODUCT_TYPES) await productType(name);
 
-  const materialType = typesOf(db, 'material-type', brand.id);
+  const materialType = typesOf(create, db, 'material-type', brand.id);
   const materialIds = new Map<string, string>();
   for (const name of Object.keys(DEMO_MATERIALS).filter((m) => materials.includes(m))) {
     const { type, ...m } = DEMO_MATERIALS[name];
@@ -833,7 +838,7 @@ async function seedCatalog(db: Db, brand: { id: string; name: string; country: s
     );
   }
 
-  const toppingType = typesOf(db, 'small-material-type', brand.id);
+  const toppingType = typesOf(create, db, 'small-material-type', brand.id);
   const toppingIds = new Map<string, string>();
   for (const name of toppings) {
     const { type, material, ...t } = DEMO_TOPPINGS[name];
@@ -849,7 +854,7 @@ async function seedCatalog(db: Db, brand: { id: string; name: string; country: s
     );
   }
 
-  const snackType = typesOf(db, 'snack-type', brand.id);
+  const snackType = typesOf(create, db, 'snack-type', brand.id);
   const snackIds = new Map<string, string>();
   for (const { type, ...s } of DEMO_SNACKS)
     snackIds.set(
@@ -861,14 +866,12 @@ async function seedCatalog(db: Db, brand: { id: string; name: string; country: s
       }),
     );
 
-  const extraType = typesOf(db, 'extra-product-type', brand.id);
-  const tax = TAX[brand.country ?? ''] ?? TAX.TW;
+  const extraType = typesOf(create, db, 'extra-product-type', brand.id);
   for (const { type, ...e } of EXTRAS)
     await create(db, 'extra-product', brand.id, {
       ...e,
+      kind: 'packaging',
       extraProductTypeId: await extraType(type),
-      taxName: tax.name,
-      taxRate: tax.rate,
     });
 
   // New product codes: the brand's initials, a dash and four digits (Formosa Brew Co. → FB-0001).
@@ -940,8 +943,9 @@ async function seedCatalog(db: Db, brand: { id: string; name: string; country: s
 /** The demo brands' catalogs, what their stores sell, and one pushed menu per store. */
 export async function seedDemoMenus(
   database: Db,
-  push: { devices: Registered; bus: FleetBus },
+  push: { fleet: FleetService; catalog: CatalogService; resources: ResourceRegistry },
 ): Promise<void> {
+  const create = creator(push.resources);
   await inScope(database, SYSTEM, async (db) => {
     const brands = await rows<{ id: string; name: string; country: string | null; seeded: boolean }>(
       db,
@@ -950,15 +954,9 @@ export async function seedDemoMenus(
     );
     for (const brand of brands) {
       if (brand.seeded) continue;
-      await seedCatalog(db, brand);
+      await seedCatalog(create, db, brand, await push.fleet.machines.families(db, brand.id));
       // Every store of the brand (and of its regions) sells the brand's products its machines can make.
-      await db.execute(sql`
-        insert into store_product (merchant_id, store_id, product_id, sort_order)
-        select s.merchant_id, s.id, p.id, p.sort_order
-        from store s join product p on p.merchant_id = ${brand.id}
-        where s.merchant_id = any(merchant_subtree(${brand.id}))
-          and exists (select 1 from device d where d.store_id = s.id and d.family = p.family)
-        on conflict (store_id, product_id) do nothing`);
+      await push.catalog.sellByFamily(db, brand.id, await push.fleet.machines.storeFamilies(db, brand.id));
     }
     const stores = await rows<{ id: string; merchant_id: string; name: string }>(
       db,
@@ -974,7 +972,11 @@ export async function seedDemoMenus(
                     ${JSON.stringify({ name: `${store.name} menu`, products })}::jsonb)
             returning id::text as id, store_id::text as "storeId", device_ids as "deviceIds", version, content`,
       );
-      await pushRelease(db, { ...push, user: null, userId: null, account: 'demo' }, release);
+      await pushRelease(
+        db,
+        { fleet: push.fleet, catalog: push.catalog, user: null, userId: null, account: 'demo' },
+        release,
+      );
     }
   });
 }

@@ -7,7 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { menuContent, type MenuContent, type MenuProduct } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
-import { badRequest } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/http/errors.ts';
 import { servesMerchant } from '../catalog/sales.ts';
 
 /** A product in a release: what the machine gets, plus what the server needs to choose machines. */
@@ -91,7 +91,7 @@ export async function releaseProducts(
     );
     if (foreign) {
       const params = { code: foreign.code, target: foreign.merchant };
-      throw badRequest('msg.productOtherMerchant', params, [
+      throw new AppError('msg.productOtherMerchant', params, [
         { field: 'productIds', message: 'msg.productOtherMerchant', params },
       ]);
     }

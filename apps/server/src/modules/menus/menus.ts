@@ -4,25 +4,31 @@
  * online, retries it, and a machine away for days gets it when it returns), acknowledged or rejected
  * with reasons, pushed again to the machines that did not take it, or rolled back to.
  */
-import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { P, idSchema, menuReleaseResource, type MenuSkipReason } from '@brewfleet/contracts';
+import {
+  P,
+  idSchema,
+  menuReleaseResource,
+  type MenuSkipReason,
+  pushAnswer,
+  rollbackAnswer,
+  menuProgressAnswer,
+} from '@brewfleet/contracts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
 import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
-import type { Registered, Row } from '../../platform/crud/types.ts';
+import type { Row } from '../../platform/crud/types.ts';
 import { rows, type Db } from '../../platform/db/client.ts';
-import { AppError, badRequest } from '../../platform/http/errors.ts';
-import { appendDeviceLog } from '../fleet/device-log.ts';
-import { refreshReleases } from '../fleet/menu-state.ts';
-import type { FleetDeps } from '../fleet/deps.ts';
-import type { FleetBus } from '../fleet/fleet-bus.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { answer } from '../../platform/http/answers.ts';
+import { refreshReleases } from './release-progress.ts';
+import type { RegisterDeps } from '../../platform/module.ts';
+import type { FleetService } from '../fleet/service.ts';
+import type { CatalogService } from '../catalog/service.ts';
 import type { AuthUser } from '../../platform/auth/auth-user.ts';
-import { openInheritedCatalog } from '../catalog/inherited.ts';
 import { registerMissingProducts } from './missing-products.ts';
 import { menuForDevice, releaseProducts, type ReleaseContent, type TargetDevice } from './menu-content.ts';
-import { setReason } from '../fleet/command-reasons.ts';
 
 const pushBody = z.object({
   id: idSchema,
@@ -31,24 +37,14 @@ const pushBody = z.object({
 });
 
 /** The machines a release goes to: its store's machines and the machines it lists, as the user sees them. */
-export async function targetsOf(
+export function targetsOf(
   tx: Db,
-  devices: Registered,
+  fleet: FleetService,
   user: AuthUser | null,
   storeId: string | null,
   deviceIds: string[],
-) {
-  if (!storeId && !deviceIds.length)
-    throw badRequest('msg.menuTargetsRequired', {}, [
-      { field: 'deviceIds', message: 'msg.menuTargetsRequired' },
-    ]);
-  return rows<TargetDevice>(
-    tx,
-    sql`select id::text, serial_number, family, merchant_id::text, store_id::text from device
-        where (store_id = ${storeId} or id = any(${`{${deviceIds.join(',')}}`}::bigint[]))
-          and ${visibleTo(devices, user) ?? sql`true`}
-        order by serial_number`,
-  );
+): Promise<TargetDevice[]> {
+  return fleet.machines.targets(tx, user, storeId, deviceIds);
 }
 
 /** Versions read as dates: 2026-11-22.3 is the third release of that day. */
@@ -62,8 +58,10 @@ export async function nextVersion(tx: Db, merchantId: string): Promise<string> {
 }
 
 export interface PushActor {
-  devices: Registered;
-  bus: FleetBus;
+  /** Fleet's service: the one way to send machines their menu. */
+  fleet: FleetService;
+  /** The catalog's service: a sub-merchant's release reads its parent's products. */
+  catalog: CatalogService;
   /** Whose view of the machines applies; null: the system (demo data). */
   user: AuthUser | null;
   userId: string | null;
@@ -74,7 +72,7 @@ export interface PushActor {
 export async function pushRelease(tx: Db, actor: PushActor, release: Row, only?: string[]) {
   let targets = await targetsOf(
     tx,
-    actor.devices,
+    actor.fleet,
     actor.user,
     (release.storeId as string) ?? null,
     (release.deviceIds as string[]) ?? [],
@@ -82,10 +80,10 @@ export async function pushRelease(tx: Db, actor: PushActor, release: Row, only?:
   if (only) {
     const wanted = new Set(only);
     targets = targets.filter((t) => wanted.has(t.id));
-    if (targets.length !== wanted.size) throw new AppError(404, 'msg.deviceNotFound');
+    if (targets.length !== wanted.size) throw new AppError('msg.deviceNotFound');
   }
   // A sub-merchant's release carries its parent's products: its user reads them (catalog/inherited.ts).
-  if (actor.user) await openInheritedCatalog(tx, actor.user, String(release.merchantId));
+  if (actor.user) await actor.catalog.openInherited(tx, actor.user, String(release.merchantId));
   const version = String(release.version);
   const queued: Array<{ device: TargetDevice; menu: unknown }> = [];
   const skipped: Array<{ deviceId: string; serialNumber: string; reason: MenuSkipReason }> = [];
@@ -101,63 +99,38 @@ export async function pushRelease(tx: Db, actor: PushActor, release: Row, only?:
       });
   }
   const ids = queued.map((q) => q.device.id);
-  if (ids.length) {
-    await tx.execute(sql`
-      update device_command set state = 'expired', ${setReason('supersededByMenu', {})}, finished_at = now(), updated_at = now()
-      where type = 'menu' and state in ('queued', 'sent', 'acknowledged') and device_id = any(${`{${ids.join(',')}}`}::bigint[])`);
-    const payload = JSON.stringify(
-      queued.map((q) => ({
-        device_id: q.device.id,
-        command_id: crypto.randomUUID(),
-        params: { version, menu: q.menu },
-      })),
-    );
-    await tx.execute(sql`
-      insert into device_command (merchant_id, store_id, device_id, serial_number, command_id, type, params, issued_by,
-                                  max_attempts, retry_interval_seconds, expires_at, created_by, menu_release_id)
-      select d.merchant_id, d.store_id, d.id, d.serial_number, x.command_id, 'menu', x.params, ${actor.account},
-             coalesce(c.max_attempts, 20), coalesce(c.retry_interval_seconds, 300),
-             now() + make_interval(secs => coalesce(c.expiry_seconds, 604800)), ${actor.userId}, ${String(release.id)}
-      from jsonb_to_recordset(${payload}::jsonb) as x(device_id bigint, command_id text, params jsonb)
-      join device d on d.id = x.device_id
-      left join command_config c on c.command_type = 'menu'`);
-    await tx.execute(sql`
-      update device set assigned_menu_version = ${version},
-        menu_status = case when menu_version = ${version} then 'updated' else 'not-updated' end, updated_at = now()
-      where id = any(${`{${ids.join(',')}}`}::bigint[])`);
-    await appendDeviceLog(
-      tx,
-      ids.map((deviceId) => ({
-        deviceId,
-        kind: 'command' as const,
-        key: 'menuQueued' as const,
-        params: { version, account: actor.account },
-        message: `menu ${version}: queued by ${actor.account}`,
-      })),
-    );
-  }
+  // Older menus still on their way are superseded: a machine coming back takes only the newest.
+  await actor.fleet.commands.supersede(tx, 'menu', ids, 'supersededByMenu');
+  await actor.fleet.commands.queue(tx, {
+    type: 'menu',
+    devices: queued.map((q) => ({ id: q.device.id, params: { version, menu: q.menu } })),
+    issuedBy: { userId: actor.userId, account: actor.account },
+    menuReleaseId: String(release.id),
+  });
+  await actor.fleet.machines.assignMenu(tx, ids, version);
   await tx.execute(
     sql`update menu_release set state = 'pushing', pushed_at = now(), updated_at = now() where id = ${String(release.id)}`,
   );
   await refreshReleases(tx, [String(release.id)]);
-  actor.bus.emit('commandsQueued');
+  actor.fleet.commands.announce();
   return { version, queued: ids.length, skipped };
 }
 
-export function registerMenus(app: FastifyInstance, deps: FleetDeps, devices: Registered) {
+export function registerMenus(app: FastifyInstance, deps: RegisterDeps<'fleet' | 'catalog'>) {
+  const { fleet, catalog } = deps.services;
   const { reg } = registerResource(app, deps, menuReleaseResource, {
     hooks: {
       async beforeCreate(input, ctx) {
         const storeId = (input.storeId as string) ?? null;
         const deviceIds = (input.deviceIds as string[]) ?? [];
-        const targets = await targetsOf(ctx.db, devices, ctx.user, storeId, deviceIds);
+        const targets = await targetsOf(ctx.db, fleet, ctx.user, storeId, deviceIds);
         if (!targets.length)
-          throw badRequest('msg.menuTargetsRequired', {}, [
+          throw new AppError('msg.menuTargetsRequired', {}, [
             { field: 'deviceIds', message: 'msg.menuTargetsRequired' },
           ]);
         const merchantId = (input.merchantId as string) ?? targets[0].merchant_id ?? ctx.user.merchantId;
-        if (!merchantId) throw badRequest('msg.merchantRequired');
-        await openInheritedCatalog(ctx.db, ctx.user, merchantId);
+        if (!merchantId) throw new AppError('msg.merchantRequired');
+        await catalog.openInherited(ctx.db, ctx.user, merchantId);
         const products = await releaseProducts(ctx.db, {
           productIds: (input.productIds as string[]) ?? [],
           storeId,
@@ -165,7 +138,7 @@ export function registerMenus(app: FastifyInstance, deps: FleetDeps, devices: Re
           merchantId,
         });
         const makeable = products.filter((p) => targets.some((t) => t.family === p.family));
-        if (!makeable.length) throw badRequest('msg.menuEmpty');
+        if (!makeable.length) throw new AppError('msg.menuEmpty');
         const content: ReleaseContent = { name: String(input.name), products };
         return {
           ...input,
@@ -180,11 +153,11 @@ export function registerMenus(app: FastifyInstance, deps: FleetDeps, devices: Re
     },
   });
 
-  registerMissingProducts(app, deps.db, reg, devices);
+  registerMissingProducts(app, deps.db, reg, deps.services);
 
   const actorOf = (request: FastifyRequest): PushActor => ({
-    devices,
-    bus: deps.bus,
+    fleet,
+    catalog,
     user: request.user!,
     userId: request.user!.userId,
     account: request.user!.account,
@@ -195,14 +168,14 @@ export function registerMenus(app: FastifyInstance, deps: FleetDeps, devices: Re
       .select()
       .from(reg.table)
       .where(sql`${reg.columns.id} = ${id} and ${visibleTo(reg, request.user) ?? sql`true`}`)) as Row[];
-    if (!release) throw new AppError(404, 'msg.notFound');
+    if (!release) throw new AppError('msg.notFound');
     return release;
   }
 
   app.post(
     '/api/coffee/menu-release/push',
     {
-      schema: { body: pushBody, tags: ['menu-release'] },
+      schema: { body: pushBody, response: answer(pushAnswer), tags: ['menu-release'] },
       config: { permission: P.menuRelease.push, action: 'menu-release.push' },
     },
     async (request) => {
@@ -217,7 +190,7 @@ export function registerMenus(app: FastifyInstance, deps: FleetDeps, devices: Re
   app.post(
     '/api/coffee/menu-release/rollback',
     {
-      schema: { body: z.object({ id: idSchema }), tags: ['menu-release'] },
+      schema: { body: z.object({ id: idSchema }), response: answer(rollbackAnswer), tags: ['menu-release'] },
       config: { permission: P.menuRelease.rollback, action: 'menu-release.rollback' },
     },
     async (request) => {
@@ -245,7 +218,11 @@ export function registerMenus(app: FastifyInstance, deps: FleetDeps, devices: Re
   app.get(
     '/api/coffee/menu-release/progress',
     {
-      schema: { querystring: z.object({ id: idSchema }), tags: ['menu-release'] },
+      schema: {
+        querystring: z.object({ id: idSchema }),
+        response: answer(menuProgressAnswer),
+        tags: ['menu-release'],
+      },
       config: { permission: P.menuRelease.list },
     },
     async (request) => {
@@ -253,16 +230,7 @@ export function registerMenus(app: FastifyInstance, deps: FleetDeps, devices: Re
       return inRequestScope(deps.db, request, async (tx) => {
         const release = await findRelease(tx, request, id);
         // The latest command per machine for this release: a push again replaces the earlier one.
-        const machines = await rows<Record<string, unknown>>(
-          tx,
-          sql`select distinct on (c.device_id) c.device_id::text as "deviceId", c.serial_number as "serialNumber",
-                     d.name, d.online, c.id::text as "commandId", c.state, c.attempts, c.reason,
-                     c.reason_key as "reasonKey", c.reason_params as "reasonParams", c.details,
-                     to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
-              from device_command c join device d on d.id = c.device_id
-              where c.menu_release_id = ${id}
-              order by c.device_id, c.created_at desc`,
-        );
+        const machines = await fleet.commands.latestForRelease(tx, id);
         return {
           id,
           version: release.version,

@@ -8,23 +8,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { P, idSchema } from '@brewfleet/contracts';
+import {
+  P,
+  idSchema,
+  missingProductsAnswer,
+  addMissingProductsAnswer,
+  type MissingProduct,
+} from '@brewfleet/contracts';
 import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
+import type { FleetService } from '../fleet/service.ts';
+import type { CatalogService } from '../catalog/service.ts';
 import type { Registered, Row } from '../../platform/crud/types.ts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { answer } from '../../platform/http/answers.ts';
 import { servesMerchant } from '../catalog/sales.ts';
-import { openInheritedCatalog } from '../catalog/inherited.ts';
 import { releaseProducts, type ReleaseContent } from './menu-content.ts';
 import { targetsOf } from './menus.ts';
 import { nameInSql } from '../../platform/crud/localized-sql.ts';
 
-export interface MissingProduct {
-  id: string;
-  code: string;
-  name: string;
-  family: string;
-}
+export type { MissingProduct };
 
 const byId = z.object({ id: idSchema });
 
@@ -36,7 +39,7 @@ async function missingProducts(
   tx: Db,
   request: FastifyRequest,
   releases: Registered,
-  devices: Registered,
+  { fleet, catalog }: { fleet: FleetService; catalog: CatalogService },
   id: string,
 ): Promise<{ release: Row; missing: MissingProduct[] }> {
   const [release] = (await tx
@@ -45,7 +48,7 @@ async function missingProducts(
     .where(
       sql`${releases.columns.id} = ${id} and ${visibleTo(releases, request.user) ?? sql`true`}`,
     )) as Row[];
-  if (!release) throw new AppError(404, 'msg.notFound');
+  if (!release) throw new AppError('msg.notFound');
   const storeId = (release.storeId as string | null) ?? null;
   if (!storeId || (release.productIds as string[] | null)?.length) return { release, missing: [] };
   const [store] = await rows<{ merchant_id: string }>(
@@ -53,11 +56,11 @@ async function missingProducts(
     sql`select merchant_id::text from store where id = ${storeId}`,
   );
   if (!store) return { release, missing: [] };
-  const targets = await targetsOf(tx, devices, request.user, storeId, (release.deviceIds as string[]) ?? []);
+  const targets = await targetsOf(tx, fleet, request.user, storeId, (release.deviceIds as string[]) ?? []);
   const families = [...new Set(targets.map((t) => t.family).filter((f): f is string => !!f))];
   if (!families.length) return { release, missing: [] };
   // The store's merchant sells its own products and those it inherits from its parents.
-  await openInheritedCatalog(tx, request.user!, store.merchant_id);
+  await catalog.openInherited(tx, request.user!, store.merchant_id);
   const missing = await rows<MissingProduct>(
     tx,
     sql`select p.id::text, p.code, ${nameInSql(sql`p.names`, sql`p.name`, request.lang)} as name, p.family from product p
@@ -74,18 +77,19 @@ export function registerMissingProducts(
   app: FastifyInstance,
   db: Db,
   releases: Registered,
-  devices: Registered,
+  services: { fleet: FleetService; catalog: CatalogService },
 ) {
+  const { catalog } = services;
   app.get(
     '/api/coffee/menu-release/missing-products',
     {
-      schema: { querystring: byId, tags: ['menu-release'] },
+      schema: { querystring: byId, response: answer(missingProductsAnswer), tags: ['menu-release'] },
       config: { permission: P.menuRelease.list },
     },
     async (request) => {
       const { id } = request.query as z.infer<typeof byId>;
       return inRequestScope(db, request, async (tx) => {
-        const { missing } = await missingProducts(tx, request, releases, devices, id);
+        const { missing } = await missingProducts(tx, request, releases, services, id);
         return { products: missing };
       });
     },
@@ -94,22 +98,21 @@ export function registerMissingProducts(
   app.post(
     '/api/coffee/menu-release/add-missing-products',
     {
-      schema: { body: byId, tags: ['menu-release'] },
+      schema: { body: byId, response: answer(addMissingProductsAnswer), tags: ['menu-release'] },
       config: { permission: P.storeProduct.create, action: 'menu-release.add-missing-products' },
     },
     async (request) => {
       const { id } = request.body as z.infer<typeof byId>;
       request.auditTarget = id;
       return inRequestScope(db, request, async (tx) => {
-        const { release, missing } = await missingProducts(tx, request, releases, devices, id);
+        const { release, missing } = await missingProducts(tx, request, releases, services, id);
         const storeId = String(release.storeId);
-        if (missing.length)
-          await tx.execute(sql`
-            insert into store_product (merchant_id, store_id, product_id, created_by)
-            select s.merchant_id, s.id, p.id, ${request.user!.userId}
-            from store s, unnest(${`{${missing.map((m) => m.id).join(',')}}`}::bigint[]) as p(id)
-            where s.id = ${storeId}
-            on conflict (store_id, product_id) do nothing`);
+        await catalog.sellInStore(
+          tx,
+          storeId,
+          missing.map((m) => m.id),
+          request.user!.userId,
+        );
         // A draft is built again, as when it was made; a pushed release stays as it was sent.
         let rebuilt = false;
         if (missing.length && release.state === 'draft') {

@@ -3,13 +3,11 @@
  * seen from above on the brand's colour — stored as an upload of its own and set as its logo, so the
  * navbar of its users shows it (partnerIcon).
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
+import type { FilesService } from '../files/service.ts';
 
 const COLOURS = ['#6f4e37', '#2f6f4e', '#8a3b12', '#1f4e79', '#7a2e5c', '#5b5b1f'];
 const SIZE = 128;
@@ -23,7 +21,7 @@ function logoSvg(colour: string): Buffer {
   </svg>`);
 }
 
-export async function seedDemoLogos(database: Db, dataDir: string) {
+export async function seedDemoLogos(database: Db, files: FilesService) {
   await inScope(database, SYSTEM, async (db) => {
     const merchants = await rows<{ id: string }>(
       db,
@@ -33,17 +31,17 @@ export async function seedDemoLogos(database: Db, dataDir: string) {
       const png = await sharp(logoSvg(COLOURS[i % COLOURS.length]))
         .png()
         .toBuffer();
-      const relative = path.join('demo', `logo-${m.id}.png`);
-      fs.mkdirSync(path.join(dataDir, 'uploads', 'demo'), { recursive: true });
-      fs.writeFileSync(path.join(dataDir, 'uploads', relative), png, { mode: 0o640 });
-      const [upload] = await rows<{ id: string }>(
-        db,
-        sql`insert into upload (merchant_id, kind, mime, size_bytes, width, height, original_name, path, sha256)
-            values (${m.id}, 'image', 'image/png', ${png.length}, ${SIZE}, ${SIZE}, 'logo.png', ${relative},
-                    ${crypto.createHash('sha256').update(png).digest('hex')})
-            returning id::text`,
-      );
-      await db.execute(sql`update merchant set logo = ${upload.id} where id = ${m.id}`);
+      const upload = await files.saveImage(db, {
+        merchantId: m.id,
+        folder: 'demo',
+        fileName: `logo-${m.id}.png`,
+        originalName: 'logo.png',
+        mime: 'image/png',
+        bytes: png,
+        width: SIZE,
+        height: SIZE,
+      });
+      await db.execute(sql`update merchant set logo = ${upload} where id = ${m.id}`);
     }
   });
 }

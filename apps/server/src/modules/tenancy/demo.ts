@@ -3,12 +3,11 @@
  * in several cities, an independent tea house, and their accounts — all with DEMO_PASSWORD.
  */
 import { sql } from 'drizzle-orm';
-import { STORE_STAFF_MENUS } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { DEMO_PASSWORD } from '../iam/demo.ts';
-import { insertMerchantAdministrator } from './merchants.ts';
+import type { IamService } from '../iam/service.ts';
 
 interface DemoStore {
   name: string;
@@ -125,31 +124,20 @@ const DEMO: DemoMerchant[] = [
   },
 ];
 
-/** Store staff run their store: its machines, channels, records and menus (STORE_STAFF_MENUS). */
-async function staffRole(db: Db, merchantId: string): Promise<string> {
-  const menus = STORE_STAFF_MENUS;
-  const [existing] = await rows<{ id: string }>(
-    db,
-    sql`select id::text as id from role where merchant_id = ${merchantId} and role_name = 'store-staff'`,
-  );
-  if (existing) return existing.id;
-  const [role] = await rows<{ id: string }>(
-    db,
-    sql`insert into role (merchant_id, role_name, role_title, remark, menu_id_list)
-        values (${merchantId}, 'store-staff', 'Store staff', 'Runs its store and its machines', ${`{${menus.join(',')}}`}::bigint[])
-        returning id::text as id`,
-  );
-  return role.id;
-}
-
-async function insertMerchant(db: Db, m: DemoMerchant, parentId: string | null, hash: string) {
+async function insertMerchant(
+  db: Db,
+  iam: IamService,
+  m: DemoMerchant,
+  parentId: string | null,
+  hash: string,
+) {
   const [row] = await rows<{ id: string }>(
     db,
     sql`insert into merchant (name, parent_id, principal, contact_number, country, address, registration_address)
         values (${m.name}, ${parentId}, ${m.principal}, ${m.phone}, ${m.country}, ${m.address}, ${m.address})
         returning id::text as id`,
   );
-  await insertMerchantAdministrator(db, {
+  await iam.createMerchantAdministrator(db, {
     merchantId: row.id,
     account: m.login,
     name: m.principal,
@@ -163,18 +151,22 @@ async function insertMerchant(db: Db, m: DemoMerchant, parentId: string | null, 
           values (${row.id}, ${s.name}, ${s.type}, ${s.city}, ${s.address}, ${s.lat}, ${s.lng}, '07:00', '22:00')
           returning id::text as id`,
     );
-    if (s.staff) {
-      await db.execute(sql`insert into account (merchant_id, store_id, account, name, password_hash, partner_type, role_ids)
-                           values (${row.id}, ${store.id}, ${s.staff}, ${s.name + ' staff'}, ${hash}, 'store',
-                                   array[${await staffRole(db, row.id)}]::bigint[])`);
-    }
+    // Store staff run their store: its machines, channels, records and menus (STORE_STAFF_MENUS).
+    if (s.staff)
+      await iam.createStoreStaff(db, {
+        merchantId: row.id,
+        storeId: store.id,
+        account: s.staff,
+        name: s.name + ' staff',
+        passwordHash: hash,
+      });
   }
-  for (const child of m.children ?? []) await insertMerchant(db, child, row.id, hash);
+  for (const child of m.children ?? []) await insertMerchant(db, iam, child, row.id, hash);
 }
 
-export async function seedDemoTenants(database: Db) {
+export async function seedDemoTenants(database: Db, iam: IamService) {
   const hash = await hashPassword(DEMO_PASSWORD);
   await inScope(database, SYSTEM, async (db) => {
-    for (const m of DEMO) await insertMerchant(db, m, null, hash);
+    for (const m of DEMO) await insertMerchant(db, iam, m, null, hash);
   });
 }

@@ -2,29 +2,30 @@
 import type { FastifyInstance } from 'fastify';
 import { storeResource } from '@brewfleet/contracts';
 import { registerResource } from '../../platform/crud/register-resource.ts';
-import { AppError, badRequest } from '../../platform/http/errors.ts';
-import { sql } from 'drizzle-orm';
-import { rows } from '../../platform/db/client.ts';
-import type { ModuleDeps } from '../deps.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { RegisterDeps } from '../../platform/module.ts';
 
-export function registerStores(app: FastifyInstance, deps: ModuleDeps) {
+export function registerStores(app: FastifyInstance, deps: RegisterDeps<'iam'>) {
+  const { iam } = deps.services;
   registerResource(app, deps, storeResource, {
     hooks: {
       beforeCreate(input, ctx) {
         const merchantId = (input.merchantId as string | undefined) ?? ctx.user.merchantId;
         if (!merchantId)
-          throw badRequest('msg.merchantRequired', {}, [
+          throw new AppError('msg.merchantRequired', {}, [
             { field: 'merchantId', message: 'msg.merchantRequired' },
           ]);
         return { ...input, merchantId };
       },
       async beforeDelete(list, ctx) {
-        const ids = `{${list.map((r) => String(r.id)).join(',')}}`;
-        const [used] = await rows(
-          ctx.db,
-          sql`select 1 from account where store_id = any(${ids}::bigint[]) limit 1`,
-        );
-        if (used) throw new AppError(409, 'msg.inUse');
+        // A store with staff accounts stays until they are moved or removed.
+        if (
+          await iam.storesHaveAccounts(
+            ctx.db,
+            list.map((r) => String(r.id)),
+          )
+        )
+          throw new AppError('msg.inUse');
       },
     },
   });

@@ -4,7 +4,7 @@
  * route-coverage test fails for an /api route that declares neither.
  */
 import type { FastifyInstance } from 'fastify';
-import { forbidden, unauthorized } from '../http/errors.ts';
+import { AppError } from '../http/errors.ts';
 import { hasPermission } from './auth-user.ts';
 import type { Sessions } from './sessions.ts';
 
@@ -22,11 +22,12 @@ export function registerGuard(app: FastifyInstance, sessions: Sessions) {
     const cookie = config.cookieAuth && request.method === 'GET' ? request.cookies?.token : undefined;
     const token = (Array.isArray(header) ? header[0] : header) ?? cookie;
     const session = token ? await sessions.resolve(token.trim()) : null;
-    if (!session) throw unauthorized();
+    if (!session) throw new AppError('msg.unauthorized');
     request.user = session.user;
     request.tokenHash = session.tokenHash;
-    if (config.permission && !hasPermission(session.user, config.permission)) throw forbidden();
+    if (config.permission && !hasPermission(session.user, config.permission))
+      throw new AppError('msg.forbidden');
     if (config.anyPermission && !config.anyPermission.some((code) => hasPermission(session.user, code)))
-      throw forbidden();
+      throw new AppError('msg.forbidden');
   });
 }

@@ -5,7 +5,7 @@
  */
 import argon2 from 'argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { PASSWORD_MAX, PASSWORD_MIN, type MessageKey } from '@brewfleet/contracts';
+import { PASSWORD_MAX, PASSWORD_MIN, type ErrorKey } from '@brewfleet/contracts';
 
 const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -16,7 +16,7 @@ function commonPasswords(): Set<string> {
 }
 
 /** The message key of the first rule the password breaks, or null when it is acceptable. */
-export function passwordPolicyViolation(password: string): MessageKey | null {
+export function passwordPolicyViolation(password: string): ErrorKey | null {
   if (!password) return 'msg.passwordEmpty';
   const length = [...password].length;
   if (length < PASSWORD_MIN || length > PASSWORD_MAX) return 'msg.passwordLength';

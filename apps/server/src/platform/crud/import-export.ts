@@ -13,9 +13,11 @@ import {
   writableFields,
   type FieldDef,
   type ResourceDef,
+  importResultAnswer,
 } from '@brewfleet/contracts';
 import { pgErrorOf, type Db } from '../db/client.ts';
-import { AppError, badRequest, type ErrorDetail } from '../http/errors.ts';
+import { AppError, type ErrorDetail } from '../http/errors.ts';
+import { answer, fileAnswer } from '../http/answers.ts';
 import { localizeIssue, uniqueViolation } from '../http/plumbing.ts';
 import { inputProblemError, inspectInput } from '../http/input-guard.ts';
 import { listOrder } from './query.ts';
@@ -121,6 +123,7 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
     {
       schema: {
         body: listSchema(def).omit({ page: true, limit: true }).extend({ format: formatSchema }),
+        response: fileAnswer('The rows as a spreadsheet', Object.values(CONTENT_TYPES)),
         tags,
       },
       config: { permission: def.permissions.export ?? def.permissions.list, noAudit: true },
@@ -168,7 +171,11 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
   app.get(
     `${base}/import-template`,
     {
-      schema: { querystring: z.object({ format: formatSchema }), tags },
+      schema: {
+        querystring: z.object({ format: formatSchema }),
+        response: fileAnswer('An empty sheet with the columns an import reads', Object.values(CONTENT_TYPES)),
+        tags,
+      },
       config: { permission: importPermission },
     },
     async (request, reply) => {
@@ -196,6 +203,7 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
           // A uuid chosen by the client, to poll GET /api/coffee/import-progress/:key while this runs.
           progressKey: z.uuid().optional(),
         }),
+        response: answer(importResultAnswer),
         tags,
         consumes: ['multipart/form-data'],
       },
@@ -207,12 +215,12 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
       const progress = progressReporter(db, query.progressKey, request.user!.userId, def.name);
       await progress.phase('reading', 0, 0);
       const file = await request.file();
-      if (!file) throw badRequest('msg.importFile');
+      if (!file) throw new AppError('msg.importFile');
       const buf = await file.toBuffer();
       const { headers, rows } = await readSheet(buf);
       const required = columns.filter(([, fd]) => fd.required).map(([k]) => k);
       const missing = required.find((k) => !headers.includes(k));
-      if (missing) throw badRequest('msg.importMissingColumn', { column: missing });
+      if (missing) throw new AppError('msg.importMissingColumn', { column: missing });
 
       const errors: ErrorDetail[] = [];
       const inputs: Array<{ row: number; input: Row }> = [];
@@ -279,12 +287,7 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
       errors.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
       await progress.phase(errors.length && !dryRun ? 'failed' : 'done', rows.length, rows.length);
       if (errors.length && !dryRun) {
-        throw new AppError(
-          422,
-          'msg.importRowErrors',
-          { count: new Set(errors.map((e) => e.row)).size },
-          errors,
-        );
+        throw new AppError('msg.importRowErrors', { count: new Set(errors.map((e) => e.row)).size }, errors);
       }
       request.auditTarget = dryRun ? 'dry-run' : `${imported} rows`;
       return {

@@ -7,7 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { rows, type Db } from '../db/client.ts';
-import { notFound } from '../http/errors.ts';
+import { AppError } from '../http/errors.ts';
+import { answer } from '../http/answers.ts';
+import { importProgressAnswer } from '@brewfleet/contracts';
 
 export type ImportPhase = 'reading' | 'checking' | 'writing' | 'done' | 'failed';
 const PROGRESS_EVERY_MS = 250;
@@ -38,7 +40,14 @@ export function progressReporter(db: Db, key: string | undefined, accountId: str
 export function registerImportProgress(app: FastifyInstance, db: Db) {
   app.get(
     '/api/coffee/import-progress/:key',
-    { schema: { params: z.object({ key: z.uuid() }), tags: ['import'] }, config: { authOnly: true } },
+    {
+      schema: {
+        params: z.object({ key: z.uuid() }),
+        response: answer(importProgressAnswer),
+        tags: ['import'],
+      },
+      config: { authOnly: true },
+    },
     async (request) => {
       const { key } = request.params as { key: string };
       // Old entries go as new ones are read; nobody needs yesterday's progress.
@@ -47,7 +56,7 @@ export function registerImportProgress(app: FastifyInstance, db: Db) {
         db,
         sql`select resource, phase, done, total from import_progress where key = ${key} and account_id = ${request.user!.userId}`,
       );
-      if (!row) throw notFound();
+      if (!row) throw new AppError('msg.notFound');
       return row;
     },
   );

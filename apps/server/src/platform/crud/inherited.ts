@@ -88,5 +88,5 @@ export async function refuseInherited(reg: Registered, db: Db, user: AuthUser, i
     .from(reg.table)
     .where(all([inArray(reg.columns.id, ids), inArray(reg.columns.merchantId, [...owners.keys()])]))
     .limit(1)) as Row[];
-  if (row) throw new AppError(403, 'msg.inheritedReadOnly', { owner: owners.get(String(row.merchantId)) });
+  if (row) throw new AppError('msg.inheritedReadOnly', { owner: owners.get(String(row.merchantId)) });
 }

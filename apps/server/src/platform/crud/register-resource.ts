@@ -9,11 +9,15 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
   createSchema,
+  deletedAnswer,
   deleteSchema,
   idSchema,
   listSchema,
   localizedFieldOf,
-  MACHINE_FAMILIES,
+  resourceItemSchema,
+  resourcePageSchema,
+  revealAnswer,
+  selectOptionsAnswer,
   updateSchema,
   type FieldDef,
   type Language,
@@ -22,7 +26,7 @@ import {
 } from '@brewfleet/contracts';
 import { rows, type Db } from '../db/client.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { AppError } from '../http/errors.ts';
 import { all, likeValue, listOrder } from './query.ts';
 import { inRequestScope, tenantValues, visibleTo } from './scope.ts';
 import type { HookContext, Registered, ResourceDeps, ResourceHooks, Row } from './types.ts';
@@ -40,11 +44,12 @@ import {
 } from './inherited.ts';
 import { selectCodes } from '../auth/code-sets.ts';
 import { allNamesSql, nameInSql } from './localized-sql.ts';
+import type { ResourceRegistry } from './registry.ts';
+import { answer } from '../http/answers.ts';
+import { compiledSerializerCompiler } from '../http/compiled-serializer.ts';
 
-const registry = new Map<string, Registered>();
 /** The key of the window count in list queries; no field is called that. */
 const TOTAL = '__total';
-export const registeredResources = () => [...registry.values()];
 
 /** The JSON form of a row: declared, readable fields only (never a hash or a write-only field). */
 export function toItem(reg: Registered, row: Row): Row {
@@ -85,7 +90,13 @@ async function uploadsFollowRow(def: ResourceDef, row: Row, input: Row, db: Db) 
 }
 
 /** Check that every ref/refs value points at rows that exist and that the caller may see. */
-export async function checkReferences(def: ResourceDef, input: Row, db: Db, user: AuthUser) {
+export async function checkReferences(
+  resources: ResourceRegistry,
+  def: ResourceDef,
+  input: Row,
+  db: Db,
+  user: AuthUser,
+) {
   for (const [key, fd] of Object.entries(def.fields)) {
     if (fd.kind === 'image' || fd.kind === 'images') {
       const uploads = uploadIds(fd, input[key]);
@@ -96,13 +107,13 @@ export async function checkReferences(def: ResourceDef, input: Row, db: Db, user
         sql`select id::text from upload where kind = 'image' and id in ${uploads}`,
       );
       if (found.length !== new Set(uploads).size)
-        throw badRequest('msg.refNotFound', { field: key }, [{ field: key, message: 'msg.refNotFound' }]);
+        throw new AppError('msg.refNotFound', { field: key }, [{ field: key, message: 'msg.refNotFound' }]);
       continue;
     }
     if ((fd.kind !== 'ref' && fd.kind !== 'refs') || input[key] == null) continue;
     const ids = [...new Set((Array.isArray(input[key]) ? input[key] : [input[key]]) as string[])];
     if (!ids.length) continue;
-    const target = registry.get(fd.ref!);
+    const target = resources.find(fd.ref!);
     if (!target) throw new Error(`${def.name}.${key} refers to unregistered resource ${fd.ref}`);
     // A row the input's merchant inherits may be named (a sub-merchant's product, its parent's type).
     const owners = await inheritedOwners(target, db, user, (input.merchantId as string | undefined) ?? null);
@@ -111,7 +122,7 @@ export async function checkReferences(def: ResourceDef, input: Row, db: Db, user
       .from(target.table)
       .where(all([inArray(target.columns.id, ids), readableTo(target, user, owners)]));
     if (Number(n) !== ids.length)
-      throw badRequest('msg.refNotFound', { field: key }, [{ field: key, message: 'msg.refNotFound' }]);
+      throw new AppError('msg.refNotFound', { field: key }, [{ field: key, message: 'msg.refNotFound' }]);
   }
 }
 
@@ -136,7 +147,11 @@ function columnValues(reg: Registered, values: Row): Row {
  * product, not its id), followed by the label of `labelContext` when the definition has one. Text,
  * so that it sorts; `search` is what a keyword matches: the label with every name of each part.
  */
-function selectLabel(reg: Registered, lang: Language): { label: SQL; search: SQL } {
+function selectLabel(
+  resources: ResourceRegistry,
+  reg: Registered,
+  lang: Language,
+): { label: SQL; search: SQL } {
   /** A row's label (and search text) from its own columns. */
   const own = (of: Registered, key: string) => {
     const column = of.columns[key];
@@ -149,7 +164,7 @@ function selectLabel(reg: Registered, lang: Language): { label: SQL; search: SQL
     const fd = reg.def.fields[key];
     if (fd?.kind !== 'ref') return own(reg, key);
     const column = reg.columns[key];
-    const target = getRegistered(fd.ref!);
+    const target = resources.get(fd.ref!);
     const of = own(target, target.def.labelField);
     // A row the caller may not see (row-level security) leaves its id rather than nothing.
     const through = (text: SQL) =>
@@ -163,12 +178,6 @@ function selectLabel(reg: Registered, lang: Language): { label: SQL; search: SQL
     label: sql`concat_ws(' · ', ${label.label}, ${context.label})`,
     search: sql`concat_ws(' ', ${label.search}, ${context.search})`,
   };
-}
-
-export function getRegistered(name: string): Registered {
-  const reg = registry.get(name);
-  if (!reg) throw new Error(`resource ${name} is not registered`);
-  return reg;
 }
 
 export function registerResource(
@@ -185,7 +194,9 @@ export function registerResource(
     hooks: opts.hooks ?? {},
     secrets: deps.secrets,
   };
-  registry.set(def.name, reg);
+  deps.resources.add(reg);
+  /** What the routes answer for one row (contracts' answer schema of the definition). */
+  const item = resourceItemSchema(def);
   const { db } = deps;
   const base = `/api/coffee/${def.name}`;
   const disabled = new Set(def.disable ?? []);
@@ -231,7 +242,7 @@ export function registerResource(
     for (const [key, fd] of Object.entries(def.fields)) {
       if (withDefaults[key] == null && fd.default !== undefined) withDefaults[key] = fd.default;
     }
-    await checkReferences(def, withDefaults, ctx.db, ctx.user);
+    await checkReferences(deps.resources, def, withDefaults, ctx.db, ctx.user);
     const values = reg.hooks.beforeCreate ? await reg.hooks.beforeCreate(withDefaults, ctx) : withDefaults;
     const [row] = (await ctx.db
       .insert(table)
@@ -251,7 +262,12 @@ export function registerResource(
 
   app.post(
     `${base}/list`,
-    { schema: { body: listSchema(def), tags }, config: { permission: p.list, noAudit: true } },
+    {
+      schema: { body: listSchema(def), response: answer(resourcePageSchema(def)), tags },
+      config: { permission: p.list, noAudit: true },
+      // The hottest answer: compiled once from its schema (http/compiled-serializer.ts).
+      serializerCompiler: compiledSerializerCompiler,
+    },
     async (request) => {
       const body = request.body as Row & { page: number; limit: number; sort?: string };
       // The total rides along with the page (a window count): one query instead of two. Only a
@@ -280,6 +296,7 @@ export function registerResource(
   );
 
   if (!disabled.has('select')) {
+    const selectFilters = Object.entries(def.fields).filter(([, fd]) => fd.selectFilter);
     app.get(
       `${base}/select`,
       {
@@ -288,29 +305,29 @@ export function registerResource(
             keyword: z.string().max(64).optional(),
             // Narrow a tenant resource's options to one merchant (an account's roles are its merchant's).
             merchantId: idSchema.optional(),
-            // Narrow a resource with a machine family to that family's rows and those of none (presets);
-            // `none`: only the rows of no family (what suits machines of several families).
-            family: z.enum([...MACHINE_FAMILIES, 'none']).optional(),
+            // The filters the resource declares on its fields (a machine family: presets of one family).
+            ...Object.fromEntries(
+              selectFilters.map(([key, fd]) => [key, z.enum([...(fd.values ?? []), 'none']).optional()]),
+            ),
           }),
+          response: answer(selectOptionsAnswer),
           tags,
         },
         // Options are names of rows: only for callers whose screens show this resource (code-sets.ts).
         config: { anyPermission: selectCodes(def.name) },
       },
       async (request): Promise<SelectOption[]> => {
-        const { keyword, merchantId, family } = request.query as {
-          keyword?: string;
-          merchantId?: string;
-          family?: string;
-        };
-        const familyColumn = reg.columns.family;
-        const ofFamily =
-          !family || !familyColumn
-            ? undefined
-            : family === 'none'
-              ? sql`${familyColumn} is null`
-              : sql`(${familyColumn} = ${family} or ${familyColumn} is null)`;
-        const { label, search } = selectLabel(reg, request.lang);
+        const query = request.query as { keyword?: string; merchantId?: string } & Record<string, string>;
+        const { keyword, merchantId } = query;
+        // 'or-empty' (the only kind so far): a value's rows and those with none; `none`: those with none.
+        const filtered = selectFilters
+          .filter(([key]) => query[key] !== undefined)
+          .map(([key]) =>
+            query[key] === 'none'
+              ? sql`${reg.columns[key]} is null`
+              : sql`(${reg.columns[key]} = ${query[key]} or ${reg.columns[key]} is null)`,
+          );
+        const { label, search } = selectLabel(deps.resources, reg, request.lang);
         const list = await inRequestScope(db, request, async (tx) => {
           // A merchant's options include what it inherits (a sub-merchant's product, its parent's materials).
           const owners = await inheritedOwners(reg, tx, request.user, merchantId);
@@ -322,7 +339,7 @@ export function registerResource(
                 readableTo(reg, request.user, owners),
                 keyword ? sql`${search} ilike ${likeValue(keyword)}` : undefined,
                 merchantId && def.tenant !== 'none' ? ofMerchant(reg, merchantId, owners) : undefined,
-                ofFamily,
+                ...filtered,
               ]),
             )
             .orderBy(label)
@@ -344,7 +361,10 @@ export function registerResource(
 
   app.get(
     `${base}/:id`,
-    { schema: { params: z.object({ id: idSchema }), tags }, config: { permission: p.list } },
+    {
+      schema: { params: z.object({ id: idSchema }), response: answer(item), tags },
+      config: { permission: p.list },
+    },
     async (request) => {
       const { id } = request.params as { id: string };
       const { row, owners } = await inRequestScope(db, request, async (tx) => {
@@ -355,7 +375,7 @@ export function registerResource(
           .where(all([inArray(reg.columns.id, [id]), readableTo(reg, request.user, owners)]))) as Row[];
         return { row, owners };
       });
-      if (!row) throw notFound();
+      if (!row) throw new AppError('msg.notFound');
       return markInherited(toItem(reg, row), owners);
     },
   );
@@ -364,7 +384,11 @@ export function registerResource(
     app.post(
       base,
       {
-        schema: { body: createSchema(def), tags },
+        schema: {
+          body: createSchema(def),
+          response: answer(reg.hooks.respondShape ? item.extend(reg.hooks.respondShape) : item),
+          tags,
+        },
         config: { permission: p.create, action: `${def.name}.create` },
       },
       async (request) => {
@@ -381,7 +405,7 @@ export function registerResource(
     app.put(
       base,
       {
-        schema: { body: updateSchema(def), tags },
+        schema: { body: updateSchema(def), response: answer(item), tags },
         config: { permission: p.update, action: `${def.name}.update` },
       },
       async (request) => {
@@ -392,9 +416,9 @@ export function registerResource(
           const [existing] = await findVisible(tx, [id], ctx.user);
           if (!existing) {
             await refuseInherited(reg, tx, ctx.user, [id]);
-            throw notFound();
+            throw new AppError('msg.notFound');
           }
-          await checkReferences(def, input, tx, ctx.user);
+          await checkReferences(deps.resources, def, input, tx, ctx.user);
           const values = reg.hooks.beforeUpdate ? await reg.hooks.beforeUpdate(input, existing, ctx) : input;
           const [updated] = (await tx
             .update(table)
@@ -420,7 +444,7 @@ export function registerResource(
         // it only inherits the row).
         if (rows.length !== ids.length) {
           await refuseInherited(reg, tx, request.user!, ids);
-          throw notFound();
+          throw new AppError('msg.notFound');
         }
         await reg.hooks.beforeDelete?.(rows, ctxOf(request, tx));
         await tx.delete(table).where(inArray(reg.columns.id, ids));
@@ -428,7 +452,7 @@ export function registerResource(
       });
     };
     const options = {
-      schema: { body: deleteSchema, tags },
+      schema: { body: deleteSchema, response: answer(deletedAnswer), tags },
       config: { permission: p.delete, action: `${def.name}.delete` },
     };
     app.delete(base, options, remove);
@@ -441,6 +465,7 @@ export function registerResource(
       {
         schema: {
           body: z.object({ id: idSchema, field: z.enum(secretKeys as [string, ...string[]]) }),
+          response: answer(revealAnswer),
           tags,
         },
         config: { permission: p.reveal, action: `${def.name}.reveal` },
@@ -449,7 +474,7 @@ export function registerResource(
         const { id, field } = request.body as { id: string; field: string };
         request.auditTarget = `${id}.${field}`;
         const [row] = await inRequestScope(db, request, (tx) => findVisible(tx, [id], request.user!));
-        if (!row) throw notFound();
+        if (!row) throw new AppError('msg.notFound');
         const sealed = row[field];
         return { value: typeof sealed === 'string' ? deps.secrets.open(sealed) : null };
       },

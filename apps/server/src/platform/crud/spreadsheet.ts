@@ -4,7 +4,7 @@
  */
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
-import { badRequest } from '../http/errors.ts';
+import { AppError } from '../http/errors.ts';
 
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 5000;
@@ -18,13 +18,13 @@ const isZip = (buf: Buffer) => buf.length > 4 && buf.readUInt32LE(0) === 0x04034
 /** Sum of the uncompressed sizes in a zip's central directory (a zip bomb declares its real size there). */
 export function zipUnpackedSize(buf: Buffer): number {
   const eocd = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (eocd < 0) throw badRequest('msg.importFile');
+  if (eocd < 0) throw new AppError('msg.importFile');
   const entries = buf.readUInt16LE(eocd + 10);
   let offset = buf.readUInt32LE(eocd + 16);
   let total = 0;
   for (let i = 0; i < entries; i++) {
     if (offset + 46 > buf.length || buf.readUInt32LE(offset) !== 0x02014b50)
-      throw badRequest('msg.importFile');
+      throw new AppError('msg.importFile');
     total += buf.readUInt32LE(offset + 24);
     offset +=
       46 + buf.readUInt16LE(offset + 28) + buf.readUInt16LE(offset + 30) + buf.readUInt16LE(offset + 32);
@@ -47,24 +47,24 @@ function cellText(value: ExcelJS.CellValue): string {
 export async function readSheet(buf: Buffer): Promise<{ headers: string[]; rows: SheetRow[] }> {
   let table: string[][];
   if (isZip(buf)) {
-    if (zipUnpackedSize(buf) > XLSX_MAX_UNPACKED_BYTES) throw badRequest('msg.importFile');
+    if (zipUnpackedSize(buf) > XLSX_MAX_UNPACKED_BYTES) throw new AppError('msg.importFile');
     const workbook = new ExcelJS.Workbook();
     try {
       await workbook.xlsx.load(buf as unknown as ArrayBuffer);
     } catch {
-      throw badRequest('msg.importFile');
+      throw new AppError('msg.importFile');
     }
     const sheet = workbook.worksheets[0];
-    if (!sheet) throw badRequest('msg.importFile');
+    if (!sheet) throw new AppError('msg.importFile');
     if (sheet.rowCount > IMPORT_MAX_ROWS + 1)
-      throw badRequest('msg.importTooManyRows', { max: IMPORT_MAX_ROWS });
+      throw new AppError('msg.importTooManyRows', { max: IMPORT_MAX_ROWS });
     table = [];
     sheet.eachRow({ includeEmpty: false }, (row) => {
       const values = row.values as ExcelJS.CellValue[]; // 1-based
       table.push(values.slice(1).map((v) => cellText(v).trim()));
     });
   } else {
-    if (buf.includes(0)) throw badRequest('msg.importFile');
+    if (buf.includes(0)) throw new AppError('msg.importFile');
     try {
       table = parse(buf, {
         bom: true,
@@ -74,12 +74,12 @@ export async function readSheet(buf: Buffer): Promise<{ headers: string[]; rows:
         max_record_size: 64 * 1024,
       });
     } catch {
-      throw badRequest('msg.importFile');
+      throw new AppError('msg.importFile');
     }
   }
   const [headerRow, ...body] = table;
   if (!headerRow) return { headers: [], rows: [] };
-  if (body.length > IMPORT_MAX_ROWS) throw badRequest('msg.importTooManyRows', { max: IMPORT_MAX_ROWS });
+  if (body.length > IMPORT_MAX_ROWS) throw new AppError('msg.importTooManyRows', { max: IMPORT_MAX_ROWS });
   const headers = headerRow.map((h) => String(h).trim());
   const rows = body.map((cells) => Object.fromEntries(headers.map((h, i) => [h, cells[i] ?? ''])));
   return { headers, rows };

@@ -72,10 +72,19 @@ function fieldColumn(key: string, field: FieldDef): PgColumnBuilderBase {
   }
 }
 
-/** Stored fields: everything but virtual ones, and not the standard columns again. */
+const stored = new WeakMap<ResourceDef, Array<[string, FieldDef]>>();
+/**
+ * Stored fields: everything but virtual ones, and not the standard columns again. Once per
+ * definition: toItem asks for every row it writes, and standardColumns builds Drizzle columns.
+ */
 export function storedFields(def: ResourceDef): Array<[string, FieldDef]> {
-  const standard = new Set(Object.keys(standardColumns(def)));
-  return Object.entries(def.fields).filter(([key, fd]) => !fd.virtual && !standard.has(key));
+  let fields = stored.get(def);
+  if (!fields) {
+    const standard = new Set(Object.keys(standardColumns(def)));
+    fields = Object.entries(def.fields).filter(([key, fd]) => !fd.virtual && !standard.has(key));
+    stored.set(def, fields);
+  }
+  return fields;
 }
 
 const cache = new Map<string, ReturnType<typeof build>>();

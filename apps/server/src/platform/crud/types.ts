@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { ZodRawShape } from 'zod';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Language, ResourceDef, SelectOption } from '@brewfleet/contracts';
@@ -7,12 +8,15 @@ import type { Db } from '../db/client.ts';
 import type { ResourceTable } from './table.ts';
 import type { LoginKeys } from '../auth/keys.ts';
 import type { SecretBox } from './secrets.ts';
+import type { ResourceRegistry } from './registry.ts';
 
 /** What registerResource needs: the database, the sign-in key (encrypted fields) and the data key. */
 export interface ResourceDeps {
   db: Db;
   keys: LoginKeys;
   secrets: SecretBox;
+  /** This app's resources: refs and pickers resolve the resources they point at here. */
+  resources: ResourceRegistry;
 }
 
 export type Row = Record<string, unknown>;
@@ -40,6 +44,8 @@ export interface ResourceHooks {
   beforeDelete?(rows: Row[], ctx: HookContext): Promise<void> | void;
   /** The create answer, given what beforeCreate returned: adds what is shown once (a machine secret). */
   respond?(item: Row, values: Row): Row;
+  /** The fields `respond` adds, declared for the create answer's schema (the serializer writes only those). */
+  respondShape?: ZodRawShape;
   /**
    * Rows outside the caller's scope that its own rows name (a merchant's superiors), added to
    * `/select` as disabled options: they read as names and cannot be chosen.

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { registerPgliteFastPath, registerPostgresFastPath } from './fast-path.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -24,7 +25,17 @@ export interface Database {
     fn: (exec: (text: string, params?: unknown[]) => Promise<{ rows: any[] }>) => Promise<T>,
   ): Promise<T>;
   ping(): Promise<boolean>;
+  /**
+   * Hear NOTIFY on `channel` (delivered when the notifying transaction commits, also from other
+   * processes). PostgreSQL: one dedicated connection, reconnected when it drops; PGlite: its own.
+   * Returns the way to stop listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PostgreSQL: the server's address, for a part that keeps connections of its own (the job runner). */
+  connectionString?: string;
+  /** PGlite: the embedded instance, for a part that speaks to it directly (the job runner). */
+  pglite?: PGlite;
 }
 
 // bigint (int8) as string, numeric as string: ids and money never lose precision.
@@ -36,10 +47,12 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   pool.on('error', () => {});
   pool.on('connect', serialiseQueries);
   const db = drizzlePg(pool) as unknown as Db;
+  registerPostgresFastPath(db, pool);
   await pool.query('select 1');
   return {
     kind: 'postgres',
     db,
+    connectionString: url,
     async transactionRaw(fn) {
       const client = await pool.connect();
       try {
@@ -55,7 +68,45 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       }
     },
     ping: () => pingWith(db),
+    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to others). When it drops (server
+ * restart), it connects again after a second; notifications sent meanwhile are lost, which a live
+ * view survives (its next change shows the whole row).
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+    });
+    c.on('error', () => {
+      c.end().catch(() => {});
+      if (!stopped && client === c) retry = setTimeout(() => void connect().catch(again), 1000);
+    });
+    client = c;
+    await c.connect();
+    await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+  };
+  const again = () => {
+    if (!stopped) retry = setTimeout(() => void connect().catch(again), 1000);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }
 
@@ -86,9 +137,11 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   }
   const client = await PGlite.create(dir ? { dataDir: dir } : {});
   const db = drizzlePglite(client) as unknown as Db;
+  registerPgliteFastPath(db, client);
   return {
     kind: 'pglite',
     db,
+    pglite: client,
     transactionRaw: (fn) =>
       client.transaction(async (tx) =>
         fn(async (text, params) => {
@@ -99,6 +152,10 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
         }),
       ),
     ping: () => pingWith(db),
+    async listen(channel, onPayload) {
+      const stop = await client.listen(channel, onPayload);
+      return () => stop();
+    },
     close: () => client.close(),
   };
 }

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
+import { fastPathOf } from './fast-path.ts';
 
 export type Scope =
   | { kind: 'none' }
@@ -16,13 +17,61 @@ export type Scope =
 
 export const SYSTEM: Scope = { kind: 'system' };
 
+/**
+ * The SQL that sets a scope, as text without parameters, so that it travels with BEGIN in one
+ * message (fast-path.ts). Ids are digits (int8 as text); anything else is refused, never quoted in.
+ */
+export function scopeSetup(scope: Scope): string {
+  const ids = (list: string[]) => {
+    for (const id of list) if (!/^\d{1,19}$/.test(id)) throw new Error(`not an id in a scope: ${id}`);
+    return list.join(',');
+  };
+  const merchants = 'merchantIds' in scope ? ids(scope.merchantIds) : '';
+  const stores = 'storeIds' in scope ? ids(scope.storeIds) : '';
+  return (
+    `select set_config('role', 'brewfleet_app', true), set_config('app.scope', '${SCOPE_KINDS[scope.kind]}', true), ` +
+    `set_config('app.merchant_ids', '${merchants}', true), set_config('app.store_ids', '${stores}', true)`
+  );
+}
+/** The kinds as SQL may hold them: the text written into scopeSetup comes from this table only. */
+const SCOPE_KINDS: Record<Scope['kind'], string> = {
+  none: 'none',
+  system: 'system',
+  platform: 'platform',
+  merchant: 'merchant',
+  store: 'store',
+};
+
+/** deadlock_detected and serialization_failure: the transaction was rolled back, try it again. */
+const RETRIED_CODES = new Set(['40P01', '40001']);
+const MAX_ATTEMPTS = 3;
+const pgCodeOf = (error: unknown): string | undefined => {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+};
+
 export async function inScope<T>(db: Db, scope: Scope, fn: (tx: Db) => Promise<T>): Promise<T> {
-  const merchants = 'merchantIds' in scope ? scope.merchantIds.join(',') : '';
-  const stores = 'storeIds' in scope ? scope.storeIds.join(',') : '';
+  // A root handle opens the transaction and sets the scope in one round trip; a transaction handed
+  // in as `db` nests a savepoint through Drizzle, as before.
+  const fast = fastPathOf(db);
+  if (fast) {
+    // Two transactions that lock the same rows in opposite orders (a menu push and a machine's
+    // answer about the menu before it) end one of them with a deadlock; PostgreSQL rolled it back
+    // whole, so running it again is safe and is what the person who asked expects. Only a root
+    // transaction is run again: a nested one cannot outlive its parent's failure.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await fast.transaction(scopeSetup(scope), fn);
+      } catch (error) {
+        if (attempt >= MAX_ATTEMPTS || !RETRIED_CODES.has(pgCodeOf(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, attempt * 25 + Math.random() * 50));
+      }
+    }
+  }
   return db.transaction(async (trx) => {
     const tx = trx as unknown as Db;
-    await tx.execute(sql`select set_config('role', 'brewfleet_app', true), set_config('app.scope', ${scope.kind}, true),
-                                set_config('app.merchant_ids', ${merchants}, true), set_config('app.store_ids', ${stores}, true)`);
+    await tx.execute(sql.raw(scopeSetup(scope)));
     return fn(tx);
   });
 }

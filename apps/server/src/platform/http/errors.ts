@@ -1,9 +1,10 @@
 /**
- * Typed errors. Code anywhere throws an AppError with an HTTP code and a message key; the error
- * handler (plumbing.ts) is the one place that turns errors into the envelope, in the request's
- * language.
+ * Typed errors. Code anywhere throws an AppError naming a message key (and its parameters); the key
+ * carries its HTTP status in the message table (@brewfleet/contracts i18n/messages.ts), so a throw
+ * site cannot give a message the wrong status. The error handler (plumbing.ts) is the one place that
+ * turns errors into the envelope, in the request's language.
  */
-import type { ErrorCode, MessageKey } from '@brewfleet/contracts';
+import { statusOf, type ErrorCode, type ErrorKey } from '@brewfleet/contracts';
 
 export interface ErrorDetail {
   field?: string;
@@ -14,21 +15,14 @@ export interface ErrorDetail {
 }
 
 export class AppError extends Error {
+  /** The HTTP status and envelope code, from the key. */
+  readonly status: ErrorCode;
   constructor(
-    readonly status: ErrorCode,
-    readonly key: MessageKey,
+    readonly key: ErrorKey,
     readonly params: Record<string, unknown> = {},
     readonly details?: ErrorDetail[],
   ) {
     super(key);
+    this.status = statusOf(key);
   }
 }
-
-export const badRequest = (key: MessageKey, params?: Record<string, unknown>, details?: ErrorDetail[]) =>
-  new AppError(400, key, params, details);
-export const unauthorized = () => new AppError(401, 'msg.unauthorized');
-export const forbidden = () => new AppError(403, 'msg.forbidden');
-export const notFound = () => new AppError(404, 'msg.notFound');
-export const conflict = (key: MessageKey = 'msg.conflict', params?: Record<string, unknown>) =>
-  new AppError(409, key, params);
-export const tooMany = (seconds: number) => new AppError(429, 'msg.throttled', { seconds });

@@ -50,9 +50,9 @@ export function inspectInput(value: unknown, prefix = ''): InputProblem | null {
 
 /** The 400 of a problem, with the field it was found in. */
 export function inputProblemError(problem: InputProblem): AppError {
-  if (problem.kind === 'deep') return new AppError(400, 'msg.tooDeep', { max: MAX_INPUT_DEPTH });
+  if (problem.kind === 'deep') return new AppError('msg.tooDeep', { max: MAX_INPUT_DEPTH });
   const field = problem.path || 'body';
-  return new AppError(400, 'msg.nulCharacter', { field }, [
+  return new AppError('msg.nulCharacter', { field }, [
     { field, message: 'msg.nulCharacter', params: { field } },
   ]);
 }

@@ -5,13 +5,21 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import { z } from 'zod';
-import { DEFAULT_LANGUAGE, LANGUAGES, matchLanguage, translate, type Language } from '@brewfleet/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  matchLanguage,
+  statusOf,
+  translate,
+  type ErrorKey,
+  type Language,
+} from '@brewfleet/contracts';
 import { AppError, type ErrorDetail } from './errors.ts';
 import { pgErrorOf } from '../db/client.ts';
 import { registerInputGuard } from './input-guard.ts';
 
 /** What a unique index's violation means, by constraint name; else 'This record already exists'. */
-const UNIQUE_CONSTRAINTS: Record<string, { key: string; field: string }> = {
+const UNIQUE_CONSTRAINTS: Record<string, { key: ErrorKey; field: string }> = {
   account_account_key: { key: 'msg.accountExists', field: 'account' },
   role_name_key: { key: 'msg.roleExists', field: 'roleName' },
   device_serial_number_key: { key: 'msg.serialNumberTaken', field: 'serialNumber' },
@@ -26,7 +34,7 @@ const UNIQUE_CONSTRAINTS: Record<string, { key: string; field: string }> = {
  * The message (and field) of a violated unique index: an HTTP answer and an import's row error
  * say the same ('This product code already exists', not 'This record already exists').
  */
-export function uniqueViolation(constraint: string | undefined): { key: string; field?: string } {
+export function uniqueViolation(constraint: string | undefined): { key: ErrorKey; field?: string } {
   return UNIQUE_CONSTRAINTS[constraint ?? ''] ?? { key: 'msg.conflict' };
 }
 
@@ -61,6 +69,11 @@ export function localizeIssue(issue: z.core.$ZodIssue, lang: Language): string {
 function send(reply: FastifyReply, code: number, msg: string, errors?: ErrorDetail[]) {
   // The envelope is sent as it is: preSerialization leaves objects with a numeric code alone.
   return reply.code(code).send(errors?.length ? { code, msg, errors } : { code, msg });
+}
+
+/** An error answer of a message key: its status from the message table, its text in `lang`. */
+function sendKey(reply: FastifyReply, key: ErrorKey, lang: Language, params?: Record<string, unknown>) {
+  return send(reply, statusOf(key), translate(key, lang, params));
 }
 
 export async function registerPlumbing(app: FastifyInstance) {
@@ -107,7 +120,7 @@ export async function registerPlumbing(app: FastifyInstance) {
     }
     if (zone === undefined || zone === '') return;
     if (typeof zone !== 'string' || !isValidTimeZone(zone)) {
-      throw new AppError(400, 'msg.badTimeZone', { zone: String(zone).slice(0, 64) });
+      throw new AppError('msg.badTimeZone', { zone: String(zone).slice(0, 64) });
     }
     request.timeZone = zone;
   });
@@ -122,7 +135,7 @@ export async function registerPlumbing(app: FastifyInstance) {
     return { code: 200, msg: 'success', data: payload ?? null };
   });
 
-  app.setNotFoundHandler((request, reply) => send(reply, 404, translate('msg.routeNotFound', request.lang)));
+  app.setNotFoundHandler((request, reply) => sendKey(reply, 'msg.routeNotFound', request.lang));
 
   app.setErrorHandler((error: FastifyError & { issues?: z.core.$ZodIssue[] }, request, reply) => {
     const lang = request.lang ?? DEFAULT_LANGUAGE;
@@ -140,32 +153,37 @@ export async function registerPlumbing(app: FastifyInstance) {
       }));
       const first = details[0];
       const msg = first ? (first.field ? `${first.field}: ${first.message}` : first.message) : '';
-      return send(reply, 400, msg || translate('msg.invalidRequest', lang), details);
+      return send(
+        reply,
+        statusOf('msg.invalidRequest'),
+        msg || translate('msg.invalidRequest', lang),
+        details,
+      );
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT') {
-      return send(reply, 413, translate('msg.tooLarge', lang));
+      return sendKey(reply, 'msg.tooLarge', lang);
     }
-    if (status === 415) return send(reply, 415, translate('msg.unsupportedType', lang));
-    if (status === 429) return send(reply, 429, translate('msg.throttled', lang, { seconds: 60 }));
-    if (status >= 400 && status < 500) return send(reply, 400, translate('msg.invalidRequest', lang));
+    if (status === 415) return sendKey(reply, 'msg.unsupportedType', lang);
+    if (status === 429) return sendKey(reply, 'msg.throttled', lang, { seconds: 60 });
+    if (status >= 400 && status < 500) return sendKey(reply, 'msg.invalidRequest', lang);
     const pg = pgErrorOf(error);
     if (pg.code === '23505') {
       // A unique index the service layer could not check (it sees only its tenant's rows).
       const { key, field } = uniqueViolation(pg.constraint);
       const msg = translate(key, lang);
-      return send(reply, 409, msg, field ? [{ field, message: msg }] : undefined);
+      return send(reply, statusOf(key), msg, field ? [{ field, message: msg }] : undefined);
     }
-    if (pg.code === '23503') return send(reply, 409, translate('msg.inUse', lang));
+    if (pg.code === '23503') return sendKey(reply, 'msg.inUse', lang);
     if (pg.code?.startsWith('22')) {
       // A data exception (22003 out of range, 22P02 bad text, 22021 NUL, 22008 bad date …) means a
       // value reached SQL unchecked: the input's fault, so a 400; logged, since a schema should have
       // refused it first (input-guard.ts and the bounds of @brewfleet/contracts).
       request.log.warn({ err: error, pgCode: pg.code }, 'data exception from unchecked input');
-      return send(reply, 400, translate('msg.valueOutOfRange', lang));
+      return sendKey(reply, 'msg.valueOutOfRange', lang);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, translate('msg.internal', lang));
+    return sendKey(reply, 'msg.internal', lang);
   });
 }
 

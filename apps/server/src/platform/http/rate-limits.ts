@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
-import { P, REMOTE_OPERATIONS, type MessageKey } from '@brewfleet/contracts';
+import { P, REMOTE_OPERATIONS, type ErrorKey } from '@brewfleet/contracts';
 import { rows, type Db } from '../db/client.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
 import { AppError } from './errors.ts';
@@ -31,7 +31,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   list: { user: { max: 60, windowSeconds: 60 }, tenant: { max: 300, windowSeconds: 60 } },
 };
 
-const MESSAGES: Record<LimitClass, MessageKey> = {
+const MESSAGES: Record<LimitClass, ErrorKey> = {
   export: 'msg.tooManyExports',
   import: 'msg.tooManyImports',
   command: 'msg.tooManyCommands',
@@ -129,7 +129,7 @@ export async function registerRateLimits(app: FastifyInstance, db: Db, overrides
       if (result.isAllowed || !result.isExceeded) continue;
       const seconds = Math.max(1, result.ttlInSeconds);
       reply.header('retry-after', String(seconds));
-      throw new AppError(429, MESSAGES[kind], { seconds });
+      throw new AppError(MESSAGES[kind], { seconds });
     }
   });
 }

@@ -1,8 +1,9 @@
 /**
  * The MQTT side: the embedded Aedes broker on MQTT_PORT by default, or an external broker from
  * MQTT_URL. Either way the server holds one mqtt.js client ("the server's connection"), whose state
- * is the health figure. The embedded broker admits the server's own connection and machines whose
- * credentials `access` accepts, and limits each machine to its own topics: a publish elsewhere is
+ * is the health figure. The embedded broker admits the server's own connection and the clients whose
+ * credentials `access` accepts (an interface of the platform, access.ts, that fleet provides for
+ * machines), and limits each to the topics `access` allows it: a publish elsewhere is
  * acknowledged and dropped (MQTT 5: PUBACK 0x87), never answered by closing the connection, which a
  * client with a session would answer by sending it again at every reconnect. Aedes speaks MQTT 3.1.1;
  * machines that speak MQTT 5 reach it through mqtt5-bridge.ts. Shared subscriptions across server
@@ -13,7 +14,7 @@ import net from 'node:net';
 import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeviceAccess } from '../../modules/fleet/device-access.ts';
+import type { BrokerAccess } from './access.ts';
 import { acceptConnection, type Discarded } from './mqtt5-bridge.ts';
 
 export type { Discarded } from './mqtt5-bridge.ts';
@@ -59,10 +60,11 @@ export async function startMqtt(opts: {
   port: number;
   host: string;
   log: FastifyBaseLogger;
-  /** Machine credentials and topic access, for the embedded broker. Without it only the server connects. */
-  access?: DeviceAccess;
-  /** The embedded broker discarded a packet too large for an MQTT 5 client (its Maximum Packet Size). */
-  onDiscarded?: (packet: Discarded) => void;
+  /**
+   * Client credentials and topic access for the embedded broker, told too of packets it discarded
+   * (too large for an MQTT 5 client's Maximum Packet Size). Without it only the server connects.
+   */
+  access?: BrokerAccess;
 }): Promise<Mqtt> {
   const clientId = `brewfleet-server-${crypto.randomBytes(6).toString('hex')}`;
   if (opts.url) {
@@ -147,7 +149,7 @@ export async function startMqtt(opts: {
       if (!ok) refused(clientId, topic);
       return ok;
     },
-    discarded: (packet: Discarded) => opts.onDiscarded?.(packet),
+    discarded: (packet: Discarded) => opts.access?.discarded?.(packet),
   };
   const server = net.createServer((socket) => acceptConnection(socket, broker.handle, hooks));
   let port: number;

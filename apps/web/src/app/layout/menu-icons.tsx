@@ -4,6 +4,7 @@
  * (tags, desktop, shop, send …) stay mapped.
  */
 import {
+  AccountBookOutlined,
   ApartmentOutlined,
   ApiOutlined,
   AppstoreAddOutlined,
@@ -16,6 +17,7 @@ import {
   BorderOutlined,
   BugOutlined,
   BuildOutlined,
+  CalculatorOutlined,
   ClearOutlined,
   CloudServerOutlined,
   CloudUploadOutlined,
@@ -24,6 +26,7 @@ import {
   CoffeeOutlined,
   ColumnWidthOutlined,
   ContactsOutlined,
+  ContainerOutlined,
   ControlOutlined,
   DashboardOutlined,
   DatabaseOutlined,
@@ -44,8 +47,10 @@ import {
   InboxOutlined,
   LaptopOutlined,
   MenuOutlined,
+  NodeIndexOutlined,
   NumberOutlined,
   PartitionOutlined,
+  PercentageOutlined,
   PlusSquareOutlined,
   ProfileOutlined,
   RobotOutlined,
@@ -125,6 +130,11 @@ const ICONS: Record<string, ReactNode> = {
   'cloud-upload': <CloudUploadOutlined />,
   book: <BookOutlined />,
   laptop: <LaptopOutlined />,
+  'account-book': <AccountBookOutlined />,
+  calculator: <CalculatorOutlined />,
+  percentage: <PercentageOutlined />,
+  'node-index': <NodeIndexOutlined />,
+  container: <ContainerOutlined />,
 };
 
 export function menuIcon(name: string | null | undefined, isDirectory: boolean): ReactNode {

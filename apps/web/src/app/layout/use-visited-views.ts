@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { getRouter } from '../routing/router';
+import { activeRouter } from '../routing/router-handle';
 import { HOME_PATH, routeMeta } from '../routing/route-meta';
 import { useAppStore } from '../stores/app-store';
 import { layoutStore } from '../stores/layout-store';
@@ -33,7 +33,7 @@ export function useVisitedViews(): void {
   const { t } = useTranslation();
 
   useEffect(() => {
-    const router = getRouter();
+    const router = activeRouter();
     record(router.state.location.pathname);
     return router.subscribe((state) => {
       if (state.navigation.state === 'idle') record(state.location.pathname);

@@ -1,12 +1,12 @@
 /**
  * The element of `/:routeName`: a page named by a menu url, an iframe route, a fixed route the user
- * may open (fixed-routes.ts), or /404.
+ * may open (fixed-routes.ts), or /404. screens.tsx says which screen a name shows.
  */
 import { Navigate, useParams } from 'react-router';
 import IframePage from '../../features/iframe/IframePage';
 import { usePermissionStore } from '../stores/permission-store';
 import { allowedFixedRoute } from './fixed-routes';
-import { pageComponent } from './page-registry';
+import { pageComponent } from './screens';
 
 export default function MenuRoutePage() {
   const { routeName = '' } = useParams();

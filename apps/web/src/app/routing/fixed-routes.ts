@@ -6,9 +6,9 @@
  * locales; without it the route is a 404, as an unknown menu url is.
  */
 import { P } from '@brewfleet/contracts/permissions';
-import type { PageEntry } from './page-registry';
+import type { Screen } from './screen';
 
-export interface FixedRoute extends PageEntry {
+export interface FixedRoute extends Screen {
   /** The code a user must hold to open the page. */
   permission: string;
   /** i18n key of the tab title. */

@@ -1,8 +1,8 @@
 /** What the tabs view and the sidebar know about a path: its name, title and caching. */
 import type { RouteMeta } from '../stores/tags-view-store';
 import { allowedFixedRoute } from './fixed-routes';
-import { PAGES } from './page-registry';
 import type { MenuRoute } from './menu-routes';
+import { screenFor } from './screens';
 
 export const HOME_PATH = '/home';
 
@@ -20,7 +20,7 @@ export function routeMeta(
     return fixed ? { path, name, title: { key: fixed.title }, noCache: fixed.noCache } : null;
   }
   const hasNames = route.names.en || route.names.zh || route.names.tw;
-  const page = route.kind === 'page' ? PAGES[route.name] : undefined;
+  const page = route.kind === 'page' ? screenFor(route.name) : undefined;
   return {
     path,
     name: route.name,

@@ -7,12 +7,7 @@ import { createHashRouter, redirect, type RouteObject } from 'react-router';
 import RootShell from '../layout/RootShell';
 import RouteError from '../layout/RouteError';
 import { guardLoader } from './guard';
-import { pageComponent } from './page-registry';
-
-const HomeRoute = () => {
-  const Home = pageComponent('home');
-  return Home ? <Home /> : null;
-};
+import { setActiveRouter, type AppRouter } from './router-handle';
 
 export const routes: RouteObject[] = [
   {
@@ -44,7 +39,15 @@ export const routes: RouteObject[] = [
         lazy: () => import('../layout/MainLayout').then((m) => ({ Component: m.default })),
         children: [
           { index: true, loader: () => redirect('/home') },
-          { path: 'home', element: <HomeRoute /> },
+          {
+            path: 'home',
+            // The screens (and the resource definitions they read) load with the layout, not before.
+            lazy: () =>
+              import('./screens').then(({ pageComponent }) => {
+                const Home = pageComponent('home');
+                return { Component: () => (Home ? <Home /> : null) };
+              }),
+          },
           {
             path: ':routeName',
             lazy: () => import('./MenuRoutePage').then((m) => ({ Component: m.default })),
@@ -56,10 +59,13 @@ export const routes: RouteObject[] = [
   },
 ];
 
-let router: ReturnType<typeof createHashRouter> | null = null;
+let router: AppRouter | null = null;
 
 /** Made on first use: creating the router starts the first navigation, which needs the restored stores. */
-export function getRouter(): ReturnType<typeof createHashRouter> {
-  router ??= createHashRouter(routes);
+export function getRouter(): AppRouter {
+  if (!router) {
+    router = createHashRouter(routes);
+    setActiveRouter(router);
+  }
   return router;
 }

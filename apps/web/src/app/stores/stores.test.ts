@@ -134,6 +134,7 @@ describe('user store', () => {
       partnerType: 'merchant',
       partnerName: 'Bean Co',
       partnerIcon: 'http://x/i.png',
+      superAdmin: false,
     });
     userStore.getState().clear();
     const after = userStore.getState();

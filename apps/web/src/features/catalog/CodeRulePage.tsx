@@ -11,14 +11,12 @@ import type { Row } from '../../api/types';
 import ResourcePage from '../../resources/ResourcePage';
 import { previewCode } from './code-preview';
 import CodePreviewInput from './CodePreviewInput';
-import { useOwnerForm } from './use-owner-form';
 import './catalog.css';
 
 const RENDERERS = { nextNumber: () => <CodePreviewInput /> };
 
 export default function CodeRulePage() {
   const { t } = useTranslation();
-  const { form, createDefaults } = useOwnerForm();
   const withPreview = useCallback(
     (columns: ColumnsType<Row>): ColumnsType<Row> => [
       ...columns,
@@ -39,13 +37,5 @@ export default function CodeRulePage() {
     ],
     [t],
   );
-  return (
-    <ResourcePage
-      def={codeRuleResource}
-      form={form}
-      createDefaults={createDefaults}
-      renderers={RENDERERS}
-      adjustColumns={withPreview}
-    />
-  );
+  return <ResourcePage def={codeRuleResource} renderers={RENDERERS} adjustColumns={withPreview} />;
 }

@@ -1,16 +1,14 @@
 /** The channel calls beside the generic resource endpoints (issue 5). */
 import type { z } from 'zod';
 import type { distributeBody } from '@brewfleet/contracts/fleet-api';
+import type { distributeAnswer } from '@brewfleet/contracts/answers/fleet';
 import { http } from '../../api/client';
 import { resourceApi } from '../../api/resource-api';
 import type { Row } from '../../api/types';
 import { channelsOfConfig, distinctConfigNames } from './config-names';
 
 /** What a distribution did: how many machines got the configuration, how many channels were written. */
-export interface DistributeResult {
-  devices: number;
-  channels: number;
-}
+export type DistributeResult = z.infer<typeof distributeAnswer>;
 
 /** Replaces the channels of each machine by those of the named configuration. */
 export const distributeConfig = (body: z.input<typeof distributeBody>) =>

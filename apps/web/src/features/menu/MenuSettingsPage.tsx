@@ -14,7 +14,7 @@ import { P } from '@brewfleet/contracts/permissions';
 import { menuResource } from '@brewfleet/contracts/resources/menu';
 import { fetchMenuSelectTree, fetchMenuTree } from '../../api/access-api';
 import { resourceApi } from '../../api/resource-api';
-import type { MenuNode, TreeOption } from '../../api/types';
+import type { MenuNode, MenuOption } from '../../api/types';
 import { pickName } from '../../app/i18n';
 import { menuIcon } from '../../app/layout/menu-icons';
 import { menuNames } from '../../app/routing/menu-routes';
@@ -43,7 +43,7 @@ interface PickerNode {
   title: string;
   children?: PickerNode[];
 }
-function toPicker(options: TreeOption[]): PickerNode[] {
+function toPicker(options: MenuOption[]): PickerNode[] {
   return options.map((o) => ({
     value: o.value,
     title: o.label,

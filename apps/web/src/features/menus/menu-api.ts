@@ -1,62 +1,24 @@
 /**
  * The menu distribution calls beside the generic menu-release resource (issue 6 §4): push (again),
- * roll back and the per-machine progress of one release. Answer shapes follow
- * apps/server/src/modules/menus/menus.ts.
+ * roll back and the per-machine progress of one release. Answer shapes: the contracts' answers/menus.ts.
  */
-import type { CommandState } from '@brewfleet/contracts/enums';
+import type {
+  MenuProgress,
+  MissingProduct,
+  PushResult,
+  RollbackResult,
+} from '@brewfleet/contracts/answers/menus';
 import type { MenuProduct } from '@brewfleet/contracts/menu-protocol';
 import { http } from '../../api/client';
 
-/** A machine the push left out, with the server's reason (e.g. no product of its family). */
-export interface SkippedMachine {
-  deviceId: string;
-  serialNumber: string;
-  reason: string;
-}
-
-export interface PushResult {
-  version: string;
-  queued: number;
-  skipped: SkippedMachine[];
-}
-
-export interface RollbackResult extends PushResult {
-  /** The new release made with the earlier content. */
-  id: string;
-}
-
-/** A rejected menu's reasons, product by product (the machine's own words). */
-export interface RejectionDetail {
-  productCode?: string;
-  message: string;
-}
-
-/** The latest menu command of this release for one machine. */
-export interface ProgressMachine {
-  deviceId: string;
-  serialNumber: string;
-  name: string | null;
-  online: boolean;
-  commandId: string;
-  state: CommandState;
-  attempts: number;
-  reason: string | null;
-  /** The server's reason as a key and parameters (device/command-reason.ts); absent: the machine's words. */
-  reasonKey?: string | null;
-  reasonParams?: Record<string, unknown> | null;
-  details: RejectionDetail[] | null;
-  updatedAt: string;
-}
-
-export interface MenuProgress {
-  id: string;
-  version: string;
-  state: string;
-  targets: number;
-  succeeded: number;
-  failed: number;
-  machines: ProgressMachine[];
-}
+export type {
+  MenuProgress,
+  ProgressMachine,
+  PushResult,
+  RejectionDetail,
+  RollbackResult,
+  SkippedMachine,
+} from '@brewfleet/contracts/answers/menus';
 
 /** A product frozen into a release when it was built (what machines of its family receive). */
 export interface ReleaseProduct extends MenuProduct {
@@ -66,14 +28,6 @@ export interface ReleaseProduct extends MenuProduct {
 export interface ReleaseContent {
   name: string;
   products: ReleaseProduct[];
-}
-
-/** A product of the merchant a store's machines could sell, not among the store's products. */
-export interface MissingProduct {
-  id: string;
-  code: string;
-  name: string;
-  family: string;
 }
 
 const BASE = '/coffee/menu-release';

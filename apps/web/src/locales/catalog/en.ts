@@ -303,13 +303,11 @@ export const catalogEn = {
         merchantId: 'Merchant',
         extraProductTypeId: 'Additional product type',
         price: 'Price',
-        taxName: 'Tax name',
-        taxType: 'Tax type',
-        taxRate: 'Tax rate (%)',
+        kind: 'Kind',
         listed: 'Listed',
       },
       values: {
-        taxType: { 'dine-in': 'Dine-in', packaging: 'Packaging', 'platform-takeaway': 'Platform takeaway' },
+        kind: { packaging: 'Packaging (bag, carrier)', other: 'Other' },
       },
     },
     product: {

@@ -293,13 +293,11 @@ export const catalogTw: Strings<typeof catalogEn> = {
         merchantId: '商戶',
         extraProductTypeId: '附加商品類型',
         price: '價格',
-        taxName: '稅名',
-        taxType: '稅別',
-        taxRate: '稅率（%）',
+        kind: '種類',
         listed: '上架',
       },
       values: {
-        taxType: { 'dine-in': '內用', packaging: '外帶包裝', 'platform-takeaway': '平台外送' },
+        kind: { packaging: '包裝（袋、杯架）', other: '其他' },
       },
     },
     product: {

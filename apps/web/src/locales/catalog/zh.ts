@@ -293,13 +293,11 @@ export const catalogZh: Strings<typeof catalogEn> = {
         merchantId: '商户',
         extraProductTypeId: '附加商品类型',
         price: '价格',
-        taxName: '税名',
-        taxType: '税种',
-        taxRate: '税率（%）',
+        kind: '种类',
         listed: '上架',
       },
       values: {
-        taxType: { 'dine-in': '堂食', packaging: '打包', 'platform-takeaway': '平台外卖' },
+        kind: { packaging: '包装（袋、杯架）', other: '其他' },
       },
     },
     product: {

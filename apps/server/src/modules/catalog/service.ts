@@ -1,0 +1,80 @@
+/**
+ * The catalog's service: what other modules may ask of what merchants sell. Menus add a store's
+ * missing products through it, and the demo what each store's machines can make; they never write
+ * the catalog's tables themselves (test/table-ownership.test.ts).
+ */
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '../../platform/db/client.ts';
+import { openInheritedCatalog } from './inherited.ts';
+
+export function createCatalogService() {
+  return {
+    /**
+     * Let `user` read, in this transaction, the catalog `merchantId` inherits from its ancestors (a
+     * sub-merchant's release carries its parent's products): see inherited.ts.
+     */
+    openInherited: openInheritedCatalog,
+
+    /**
+     * Products, extra products or product types by id, as the caller's transaction sees them (its
+     * tenant scope; with `openInherited`, its ancestors' too): who owns each, its names and, for a
+     * product, its type. Taxes read what an order line sells through this.
+     */
+    async itemsByIds(tx: Db, kind: CatalogItemKind, ids: string[]): Promise<Map<string, CatalogItem>> {
+      if (!ids.length) return new Map();
+      const list = `{${[...new Set(ids)].join(',')}}`;
+      const found = await rows<CatalogItem>(
+        tx,
+        kind === 'product'
+          ? sql`select id::text, merchant_id::text as "merchantId", name, names,
+                       product_type_id::text as "productTypeId"
+                from product where id = any(${list}::bigint[])`
+          : kind === 'extra-product'
+            ? sql`select id::text, merchant_id::text as "merchantId", name, null::jsonb as names,
+                         null::text as "productTypeId"
+                  from extra_product where id = any(${list}::bigint[])`
+            : sql`select id::text, merchant_id::text as "merchantId", name, null::jsonb as names,
+                         null::text as "productTypeId"
+                  from product_type where id = any(${list}::bigint[])`,
+      );
+      return new Map(found.map((item) => [item.id, item]));
+    },
+
+    /** The store sells these products too (those it sells already stay as they are). */
+    async sellInStore(tx: Db, storeId: string, productIds: string[], createdBy: string | null) {
+      if (!productIds.length) return;
+      await tx.execute(sql`
+        insert into store_product (merchant_id, store_id, product_id, created_by)
+        select s.merchant_id, s.id, p.id, ${createdBy}
+        from store s, unnest(${`{${productIds.join(',')}}`}::bigint[]) as p(id)
+        where s.id = ${storeId}
+        on conflict (store_id, product_id) do nothing`);
+    },
+
+    /** Each store sells the merchant's products of the families its machines make, in their order. */
+    async sellByFamily(tx: Db, merchantId: string, stores: Array<{ storeId: string; family: string }>) {
+      if (!stores.length) return;
+      await tx.execute(sql`
+        insert into store_product (merchant_id, store_id, product_id, sort_order)
+        select s.merchant_id, s.id, p.id, p.sort_order
+        from jsonb_to_recordset(${JSON.stringify(stores)}::jsonb) as x("storeId" bigint, family text)
+        join store s on s.id = x."storeId"
+        join product p on p.merchant_id = ${merchantId} and p.family = x.family
+        on conflict (store_id, product_id) do nothing`);
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;
+
+/** What `itemsByIds` reads: a product, an extra product or a product type. */
+export type CatalogItemKind = 'product' | 'extra-product' | 'product-type';
+export interface CatalogItem {
+  id: string;
+  merchantId: string | null;
+  name: string;
+  /** Names per language (products only). */
+  names: Record<string, string> | null;
+  /** A product's type. */
+  productTypeId: string | null;
+}

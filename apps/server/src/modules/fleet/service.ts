@@ -1,0 +1,159 @@
+/**
+ * Fleet's service: what other modules may ask of the machines. The command service is the one way to
+ * send a machine anything (a menu, a channel layout, a lock): a command of a type, for machines, with
+ * parameters and a reference to what asked for it; fleet's delivery sends it, retries it, and the
+ * machine's answers move it along. Others never name fleet's tables (test/table-ownership.test.ts).
+ */
+import { sql } from 'drizzle-orm';
+import type { CommandType, IssuedCommand } from '@brewfleet/contracts';
+import type { CommandReasonKey } from '@brewfleet/contracts/resources/device-records';
+import type { AuthUser } from '../../platform/auth/auth-user.ts';
+import { visibleTo } from '../../platform/crud/scope.ts';
+import type { Registered } from '../../platform/crud/types.ts';
+import { rows, type Db } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { joinOrQueueCommands, queueCommands, type CommandRequest } from './commands.ts';
+import { setReason } from './command-reasons.ts';
+import { notify } from '../../platform/events/notices.ts';
+import type { Publisher } from '../../platform/events/domain-events.ts';
+import type { FleetBus } from './fleet-bus.ts';
+
+export type { CommandRequest } from './commands.ts';
+
+/** A machine as another module sees it: enough to build what it sends it. */
+export interface MachineRef {
+  id: string;
+  serial_number: string;
+  family: string | null;
+  merchant_id: string | null;
+  store_id: string | null;
+}
+
+/** The latest command of each machine for one reference (a release's progress). */
+export interface MachineCommand {
+  deviceId: string;
+  serialNumber: string;
+  name: string;
+  online: boolean;
+  commandId: string;
+  state: string;
+  attempts: number;
+  reason: string | null;
+  reasonKey: string | null;
+  reasonParams: unknown;
+  details: unknown;
+  updatedAt: string;
+}
+
+const idArray = (ids: string[]) => `{${ids.join(',')}}`;
+
+export function createFleetService(deps: { bus: FleetBus; devices: Registered; events: Publisher }) {
+  const { bus, devices } = deps;
+  const commands = {
+    /** Queue one command per machine (its own parameters each, or the request's). */
+    queue: (tx: Db, request: CommandRequest): Promise<IssuedCommand[]> => queueCommands(tx, request),
+    /** The same, joining a machine's identical pending command instead of queuing another. */
+    joinOrQueue: (tx: Db, request: CommandRequest): Promise<IssuedCommand[]> =>
+      joinOrQueueCommands(tx, request),
+    /** Commands of `type` still on their way to these machines end as expired, for `reason`. */
+    async supersede(tx: Db, type: CommandType, deviceIds: string[], reason: CommandReasonKey) {
+      if (!deviceIds.length) return;
+      const ended = await rows<{
+        id: string;
+        device_id: string;
+        reason: string | null;
+        menu_release_id: string | null;
+      }>(
+        tx,
+        sql`update device_command set state = 'expired', ${setReason(reason, {})}, finished_at = now(), updated_at = now()
+            where type = ${type} and state in ('queued', 'sent', 'acknowledged')
+              and device_id = any(${idArray(deviceIds)}::bigint[])
+            returning id::text, device_id::text, reason, menu_release_id::text`,
+      );
+      // The release an older menu belonged to counts it as ended (menus' subscriber), live views too.
+      await deps.events.publish(
+        tx,
+        'fleet.commandFinished',
+        ended.map((c) => ({
+          deviceId: c.device_id,
+          commandId: c.id,
+          type,
+          state: 'expired' as const,
+          reason: c.reason,
+          ref: c.menu_release_id ? { kind: 'menu-release' as const, id: c.menu_release_id } : null,
+          params: null,
+        })),
+      );
+    },
+    /** Tell this process's delivery that commands wait (after the queuing transaction). */
+    announce: () => bus.emit('commandsQueued'),
+    /** Per machine, the latest command a menu release asked for. */
+    latestForRelease: (tx: Db, menuReleaseId: string) =>
+      rows<MachineCommand>(
+        tx,
+        sql`select distinct on (c.device_id) c.device_id::text as "deviceId", c.serial_number as "serialNumber",
+                   d.name, d.online, c.id::text as "commandId", c.state, c.attempts, c.reason,
+                   c.reason_key as "reasonKey", c.reason_params as "reasonParams", c.details,
+                   to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
+            from device_command c join device d on d.id = c.device_id
+            where c.menu_release_id = ${menuReleaseId}
+            order by c.device_id, c.created_at desc`,
+      ),
+  };
+
+  const machines = {
+    /**
+     * A store's machines and listed machines, as `user` sees them (null: the system, for demo data);
+     * at least one of the two must be given.
+     */
+    targets(tx: Db, user: AuthUser | null, storeId: string | null, deviceIds: string[]) {
+      if (!storeId && !deviceIds.length)
+        throw new AppError('msg.menuTargetsRequired', {}, [
+          { field: 'deviceIds', message: 'msg.menuTargetsRequired' },
+        ]);
+      return rows<MachineRef>(
+        tx,
+        sql`select id::text, serial_number, family, merchant_id::text, store_id::text from device
+            where (store_id = ${storeId} or id = any(${idArray(deviceIds)}::bigint[]))
+              and ${visibleTo(devices, user) ?? sql`true`}
+            order by serial_number`,
+      );
+    },
+    /** Each store of the merchant and its descendants, with the families of its machines. */
+    storeFamilies: (tx: Db, merchantId: string) =>
+      rows<{ storeId: string; family: string }>(
+        tx,
+        sql`select distinct d.store_id::text as "storeId", d.family from device d
+            join store s on s.id = d.store_id
+            where s.merchant_id = any(merchant_subtree(${merchantId}::bigint)) and d.family is not null
+            order by 1, 2`,
+      ),
+    /** The families of the machines of the merchant and its descendants. */
+    async families(tx: Db, merchantId: string): Promise<string[]> {
+      const found = await rows<{ family: string }>(
+        tx,
+        sql`select distinct family from device
+            where merchant_id = any(merchant_subtree(${merchantId}::bigint)) and family is not null`,
+      );
+      return found.map((f) => f.family);
+    },
+    /** The menu version these machines should run; each reads as updated once it reports it. */
+    async assignMenu(tx: Db, deviceIds: string[], version: string) {
+      if (!deviceIds.length) return;
+      await tx.execute(sql`
+        update device set assigned_menu_version = ${version},
+          menu_status = case when menu_version = ${version} then 'updated' else 'not-updated' end, updated_at = now()
+        where id = any(${idArray(deviceIds)}::bigint[])`);
+      // Live views show the menu status; nothing else derives from it.
+      await notify(
+        tx,
+        'fleet.machineStatusChanged',
+        deviceIds.map((deviceId) => ({ deviceId })),
+      );
+    },
+  };
+
+  return { bus, commands, machines };
+}
+
+export type FleetService = ReturnType<typeof createFleetService>;

@@ -1,0 +1,111 @@
+/**
+ * Domain events: what happened, as the module that owns the fact says it (docs/architecture.md,
+ * "Events"). The owner emits them inside the transaction that writes the fact; subscribers of other
+ * modules run in that same transaction, so what they derive is committed with the fact or not at
+ * all. After commit every server process hears of them (PostgreSQL NOTIFY, ids and kinds only) and
+ * its live view reads what changed.
+ *
+ * An event names the rows it is about by id; `deviceId` is on every fleet event. Times are ISO 8601.
+ */
+import type { CommandType } from './device-protocol.ts';
+import type { CommandState } from './enums.ts';
+
+/** One cup a machine made (a `production` event stored for the first time). */
+export interface CupRecorded {
+  deviceId: string;
+  merchantId: string | null;
+  storeId: string | null;
+  /** The machine's event id: with deviceId, the production record's key. */
+  eventId: string;
+  productCode: string;
+  result: 'completed' | 'failed';
+  /** When it was made. */
+  at: string;
+}
+
+export interface FaultRaised {
+  deviceId: string;
+  code: string;
+  severity: string;
+  at: string;
+}
+
+export interface FaultCleared {
+  deviceId: string;
+  code: string;
+  at: string;
+}
+
+export interface CleaningDone {
+  deviceId: string;
+  kind: 'rinse' | 'basic' | 'deep';
+  result: string;
+  at: string;
+}
+
+/** A machine reported its material levels (one `material` event). */
+export interface LevelsChanged {
+  deviceId: string;
+  at: string;
+  levels: Array<{ channel: number; grams: number; capacityG: number }>;
+}
+
+/** What asked for a command (a menu release, …): its owner finds its own rows by it. */
+export interface CommandRef {
+  kind: 'menu-release';
+  id: string;
+}
+
+/** A command reached a final state: the machine answered succeeded or failed, or it expired. */
+export interface CommandFinished {
+  deviceId: string;
+  /** The command's row id. */
+  commandId: string;
+  type: CommandType;
+  state: Extract<CommandState, 'succeeded' | 'failed' | 'expired'>;
+  reason: string | null;
+  ref: CommandRef | null;
+  /** The command's parameters (a menu's version, a layout's channels): what the machine took. */
+  params: Record<string, unknown> | null;
+}
+
+/** A command moved on without finishing (queued, sent, acknowledged). */
+export interface CommandChanged {
+  deviceId: string;
+  commandId: string;
+  state: Extract<CommandState, 'queued' | 'sent' | 'acknowledged'>;
+}
+
+/**
+ * What the console shows of a machine changed: online/offline, its state, lock, alarm, shortage,
+ * maintenance or menu status. `menuReported`: an online status said which menu it runs.
+ */
+export interface MachineStatusChanged {
+  deviceId: string;
+  online?: boolean;
+  menuReported?: boolean;
+}
+
+/** Every event by name: the platform's dispatcher is typed by it. */
+export interface DomainEventMap {
+  'fleet.cupRecorded': CupRecorded;
+  'fleet.faultRaised': FaultRaised;
+  'fleet.faultCleared': FaultCleared;
+  'fleet.cleaningDone': CleaningDone;
+  'fleet.levelsChanged': LevelsChanged;
+  'fleet.commandFinished': CommandFinished;
+  'fleet.commandChanged': CommandChanged;
+  'fleet.machineStatusChanged': MachineStatusChanged;
+}
+
+export type DomainEventName = keyof DomainEventMap;
+
+/**
+ * The ids an event's notification carries to the live views of every process: the machine, and the
+ * command when it is about one. Small on purpose (NOTIFY payloads are limited to 8000 bytes).
+ */
+export function eventKeys(event: DomainEventMap[DomainEventName]): { device: string; command?: string } {
+  return 'commandId' in event
+    ? { device: event.deviceId, command: event.commandId }
+    : { device: event.deviceId };
+}
