@@ -5,7 +5,9 @@
  * delete them (403, naming the owner). Another chain still sees nothing of them (404).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { multipartFile } from './helpers/multipart.ts';
 
 const PASSWORD = 'Inherit-Strong-Pass-7';
 type Lang = 'en' | 'zh' | 'tw';
@@ -207,5 +209,39 @@ describe('a sub-merchant’s own products', () => {
     );
     const stray = await call('POST', '/api/coffee/product', espresso('NORTH-2', bravoBeans.id), north.token);
     expect(stray.statusCode).toBe(400);
+  });
+});
+
+describe('the pictures of inherited products', () => {
+  async function upload(token: string, content: Buffer, name: string, type: string): Promise<string> {
+    const { payload, contentType } = multipartFile(content, name, type);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/coffee/upload',
+      headers: { token, 'content-type': contentType },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.id;
+  }
+  const fetched = async (id: string, token: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/coffee/upload/${id}`, headers: { token } })).statusCode;
+
+  it('show to the sub-merchants below, not to another chain; other uploads stay the parent’s', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#6f4e37' } })
+      .png()
+      .toBuffer();
+    const image = await upload(alpha.token, png, 'espresso.png', 'image/png');
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(1024)]);
+    const video = await upload(alpha.token, mp4, 'advert.mp4', 'video/mp4');
+    expect(await fetched(image, alpha.token)).toBe(200);
+    expect(await fetched(image, north.token)).toBe(200);
+    expect(await fetched(image, far.token)).toBe(200);
+    expect(await fetched(image, bravo.token)).toBe(404);
+    expect(await fetched(video, north.token)).toBe(404);
+    // Nothing flows upwards: the parent does see its subtree's images, another chain never.
+    const own = await upload(north.token, png, 'north.png', 'image/png');
+    expect(await fetched(own, alpha.token)).toBe(200);
+    expect(await fetched(own, bravo.token)).toBe(404);
   });
 });

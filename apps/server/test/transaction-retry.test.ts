@@ -42,7 +42,9 @@ it('runs again the one of two crossing transactions that PostgreSQL ends with a 
     });
   await Promise.all([crossing(1, 2), crossing(2, 1)]);
   expect(runs).toBe(3);
-  const result = await database.db.execute(sql`select id, n from pair order by id`);
+  const result = (await database.db.execute(sql`select id, n from pair order by id`)) as unknown as {
+    rows: unknown[];
+  };
   expect(result.rows).toEqual([
     { id: 1, n: 2 },
     { id: 2, n: 2 },

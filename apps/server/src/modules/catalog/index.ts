@@ -19,7 +19,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { ResourceHooks, Row } from '../../platform/crud/types.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { refuseWhileProductsUse } from './in-use.ts';
-import { inheritsCatalog } from './inherited.ts';
+import { inheritsCatalog, openInheritedImages } from './inherited.ts';
 import { merchantOwned } from './owner.ts';
 import { registerProducts } from './products.ts';
 import { registerSales } from './sales.ts';
@@ -76,8 +76,11 @@ export const catalogModule = defineModule({
     'store_product',
     'machine_product',
   ],
+  // files: a sub-merchant sees the images of the products it inherits.
+  needs: ['files'],
   register(app, deps) {
     registerCatalog(app, deps);
+    deps.services.files.readAlso((tx, user) => openInheritedImages(tx, user));
     return createCatalogService();
   },
   seed: seedProductParameters,

@@ -52,3 +52,13 @@ export async function openInheritedCatalog(
 /** The hook of every catalog resource a sub-merchant inherits. */
 export const inheritsCatalog: ResourceHooks['inherited'] = ({ db, user, merchantId }) =>
   openInheritedCatalog(db, user, merchantId);
+
+/**
+ * The images of an inherited catalog: a sub-merchant's product list shows its parent's products with
+ * their pictures, so the files module lets it read its ancestors' images (policy `inherited_images`,
+ * migration 0025) — images only, never their other uploads.
+ */
+export async function openInheritedImages(db: Db, user: AuthUser): Promise<void> {
+  if (user.scope.kind === 'merchant' && user.merchantId)
+    await openInheritedCatalog(db, user, user.merchantId);
+}

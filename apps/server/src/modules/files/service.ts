@@ -7,9 +7,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../platform/db/client.ts';
+import type { UploadReader } from './uploads.ts';
 
-export function createFilesService(deps: { dataDir: string }) {
+export function createFilesService(deps: { dataDir: string }, readers: UploadReader[]) {
   return {
+    /** Let users see more uploads than their subtree's (catalog: an inherited product's images). */
+    readAlso(reader: UploadReader) {
+      readers.push(reader);
+    },
     /**
      * Keep an image made by the server (not uploaded by a user) as the merchant's upload, under
      * <DATA_DIR>/uploads/<folder>; returns its id, to be set on the row that shows it.

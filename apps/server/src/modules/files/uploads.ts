@@ -20,6 +20,7 @@ import { uploadCodes } from '../../platform/auth/code-sets.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { answer, fileAnswer } from '../../platform/http/answers.ts';
 import type { ModuleDeps } from '../deps.ts';
+import type { AuthUser } from '../../platform/auth/auth-user.ts';
 import {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_PIXELS,
@@ -93,9 +94,16 @@ export const partnerIconUrl = (logoId: string) => `${PARTNER_ICON_PATH}?v=${enco
 /** Bytes of uploads kept per merchant (UPLOAD_QUOTA_MB); the platform's own uploads have none. */
 export const DEFAULT_UPLOAD_QUOTA_BYTES = 1024 * 1024 * 1024;
 
+/**
+ * Opens, in a request's transaction, uploads beyond the user's own subtree that the user may see:
+ * the catalog opens a sub-merchant's ancestors, whose product images its inherited products show.
+ */
+export type UploadReader = (tx: Db, user: AuthUser) => Promise<void>;
+
 export function registerUploads(
   app: FastifyInstance,
   deps: ModuleDeps & { dataDir: string; uploadQuotaBytes?: number | null },
+  readers: readonly UploadReader[] = [],
 ) {
   const quota = deps.uploadQuotaBytes === undefined ? DEFAULT_UPLOAD_QUOTA_BYTES : deps.uploadQuotaBytes;
   const root = path.join(deps.dataDir, 'uploads');
@@ -160,12 +168,13 @@ export function registerUploads(
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };
-      const [row] = await inRequestScope(deps.db, request, (tx) =>
-        rows<UploadRow>(
+      const [row] = await inRequestScope(deps.db, request, async (tx) => {
+        for (const open of readers) await open(tx, request.user!);
+        return rows<UploadRow>(
           tx,
           sql`select id::text as id, kind, mime, size_bytes, width, height, path from upload where id = ${id}`,
-        ),
-      );
+        );
+      });
       return send(reply, row);
     },
   );

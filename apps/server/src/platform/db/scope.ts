@@ -64,7 +64,7 @@ export async function inScope<T>(db: Db, scope: Scope, fn: (tx: Db) => Promise<T
       try {
         return await fast.transaction(scopeSetup(scope), fn);
       } catch (error) {
-        if (attempt >= MAX_ATTEMPTS || !RETRIED_CODES.has(pgCodeOf(error))) throw error;
+        if (attempt >= MAX_ATTEMPTS || !RETRIED_CODES.has(pgCodeOf(error) ?? '')) throw error;
         await new Promise((resolve) => setTimeout(resolve, attempt * 25 + Math.random() * 50));
       }
     }
