@@ -1,5 +1,5 @@
 /** Steps in the generic create/edit drawer (English labels). */
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const drawer = (page: Page) => page.locator('.ant-drawer-open');
 
@@ -26,9 +26,16 @@ export async function optionsOf(page: Page, input: Locator): Promise<Locator> {
 
 /** Opens an antd select (its combobox input), optionally types to filter, and clicks the option. */
 export async function pick(page: Page, input: Locator, option: string, type?: string) {
-  await input.click();
-  if (type) await input.fill(type);
-  await (await optionsOf(page, input)).filter({ hasText: option }).first().click();
+  // The select as a whole shows what was chosen. Typing sends a search: the first options may be
+  // replaced by its answer just as one is clicked, and the click is lost — so check, and try again.
+  const select = input.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  await expect(async () => {
+    if ((await select.textContent())?.includes(option)) return;
+    await input.click();
+    if (type) await input.fill(type);
+    await (await optionsOf(page, input)).filter({ hasText: option }).first().click({ timeout: 10_000 });
+    await expect(select).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Opens a drawer select by its label, optionally types to filter, and clicks the option. */
