@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
-import { multipartFile } from './helpers/multipart.ts';
+import { uploadFile } from './helpers/multipart.ts';
 
 const PASSWORD = 'Inherit-Strong-Pass-7';
 type Lang = 'en' | 'zh' | 'tw';
@@ -213,17 +213,8 @@ describe('a sub-merchant’s own products', () => {
 });
 
 describe('the pictures of inherited products', () => {
-  async function upload(token: string, content: Buffer, name: string, type: string): Promise<string> {
-    const { payload, contentType } = multipartFile(content, name, type);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/coffee/upload',
-      headers: { token, 'content-type': contentType },
-      payload,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data.id;
-  }
+  const upload = (token: string, content: Buffer, name: string, type: string) =>
+    uploadFile(t.app, token, content, name, type);
   const fetched = async (id: string, token: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/coffee/upload/${id}`, headers: { token } })).statusCode;
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../src/platform/db/client.ts';
 import { migrate, readMigrations } from '../src/platform/db/migrate.ts';
 import { createTestDatabase, startTestApp, type TestApp } from './helpers/test-app.ts';
-import { multipartFile } from './helpers/multipart.ts';
+import { uploadFile } from './helpers/multipart.ts';
 
 const PASSWORD = 'Images-Strong-Pass-3';
 let t: TestApp;
@@ -17,17 +17,8 @@ let bravo: string;
 /** Alpha's beans: a drink uses materials. */
 let beans: string;
 
-async function upload(token: string, content: Buffer, name: string, type: string): Promise<string> {
-  const { payload, contentType } = multipartFile(content, name, type);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/coffee/upload',
-    headers: { token, 'content-type': contentType },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.id;
-}
+const upload = (token: string, content: Buffer, name: string, type: string) =>
+  uploadFile(t.app, token, content, name, type);
 const picture = async (token: string, colour: string) =>
   upload(
     token,
