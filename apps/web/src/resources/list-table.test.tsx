@@ -1,22 +1,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { columnFit, textWidth } from './column-fit';
 import ListTable, { ACTIONS_KEY } from './ListTable';
 
 afterEach(cleanup);
-beforeAll(() => {
-  // antd's responsive parts ask matchMedia, which jsdom lacks.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
 
 describe('column fit', () => {
   it('gives an enum column room for its longest tag and its header', () => {

@@ -1,5 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { MenuProduct } from '@brewfleet/contracts/menu-protocol';
 import { appStore } from '../../app/stores/app-store';
 import MenuContentView from './MenuContentView';
@@ -28,19 +28,6 @@ const product: MenuProduct = {
   toppings: [{ name: 'Pearls', names: { tw: '珍珠' }, price: '0.50', charged: true }],
 };
 
-beforeAll(() => {
-  // antd's responsive parts ask matchMedia, which jsdom lacks.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
 afterEach(() => {
   cleanup();
   appStore.setState({ language: 'tw' });

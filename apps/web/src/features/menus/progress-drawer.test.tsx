@@ -81,16 +81,6 @@ function renderDrawer(onPushAgain = vi.fn()) {
 
 beforeAll(() => {
   vi.stubGlobal('EventSource', SilentEventSource);
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
 });
 
 afterEach(() => {

@@ -66,16 +66,6 @@ function renderDialog() {
 
 beforeAll(async () => {
   await initI18n('en');
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
 });
 afterEach(() => {
   cleanup();

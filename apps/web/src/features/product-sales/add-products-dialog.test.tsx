@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureClient } from '../../api/client';
 import { createFakeXhr, ok, type SentRequest } from '../../test/fake-xhr';
 import AddProductsDialog from './AddProductsDialog';
@@ -25,24 +25,6 @@ function answer(req: SentRequest) {
   return ok({ id: '10', ...body });
 }
 
-beforeAll(() => {
-  // antd's select and dialog measure themselves and ask matchMedia; jsdom has neither.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
 afterEach(cleanup);
 
 describe('adding products to a store', () => {

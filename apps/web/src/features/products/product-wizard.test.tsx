@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { P } from '@brewfleet/contracts/permissions';
 import { PARAMETER_DEFAULTS } from '@brewfleet/contracts/recipes';
 import { configureClient } from '../../api/client';
@@ -64,26 +64,6 @@ function renderWizard() {
   );
   return { ...view, xhr };
 }
-
-beforeAll(() => {
-  // The text area and the tables measure themselves; jsdom has no ResizeObserver.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  // antd's responsive parts ask matchMedia, which jsdom lacks.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
 
 beforeEach(() => {
   userStore.setState({ userId: 'u1', partnerType: 'merchant', partnerId: '5' });

@@ -62,22 +62,6 @@ function answer(req: SentRequest) {
 }
 
 beforeAll(async () => {
-  // antd's select and table measure themselves and ask matchMedia; jsdom has neither.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
   await initI18n('en');
 });
 afterEach(cleanup);
