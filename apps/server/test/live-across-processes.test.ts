@@ -90,6 +90,8 @@ describe('the embedded database (PGlite)', () => {
         eventId: 'e-1',
         productCode: 'LATTE',
         result: 'completed' as const,
+        badCup: false,
+        order: null,
         at: new Date().toISOString(),
       };
       await expect(

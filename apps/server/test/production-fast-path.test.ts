@@ -28,6 +28,7 @@ const full = cupEvent({
   coffee,
   materials: [{ channel: 1, grams: 18.2 }],
   ts: '2026-11-22T08:31:10.123+08:00',
+  order: { orderNo: 'A-0042', line: 2 },
 });
 
 describe('the fast check of a cup', () => {
@@ -56,6 +57,8 @@ describe('the fast check of a cup', () => {
     ['a coffee field missing', { coffee: { ...coffee, powderG: undefined } }],
     ['a channel over 99', { materials: [{ channel: 100, grams: 1 }] }],
     ['a null where a field is optional', { recipeVersion: null }],
+    ['an order line of 0', { order: { orderNo: 'A-1', line: 0 } }],
+    ['an order number with a space', { order: { orderNo: 'A 1', line: 1 } }],
   ])('leaves %s to zod, which refuses it', (_name, over) => {
     const event = { ...cupEvent(), ...over };
     expect(fastProduction(event)).toBeNull();

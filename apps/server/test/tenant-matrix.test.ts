@@ -108,11 +108,14 @@ beforeAll(async () => {
     production_record: `event_id, produced_at, product_code, method, result`,
     fault_log: `event_id, raised_at, code`,
     cleaning_record: `event_id, cleaned_at, kind, result`,
+    sales_order: `order_no, pickup_code, order_type, status, payment_method, currency, amount, actual_payment,
+                  ordered_at, status_at`,
   };
   const values = {
     production_record: `gen_random_uuid()::text, now(), 'LATTE', 'manual', 'completed'`,
     fault_log: `gen_random_uuid()::text, now(), 'E-1'`,
     cleaning_record: `gen_random_uuid()::text, now(), 'deep', 'completed'`,
+    sales_order: `'B-1', '0420', 'pack', 'paid', 'cash', 'TWD', 90, 90, now(), now()`,
   };
   for (const table of Object.keys(reported) as Array<keyof typeof reported>)
     await t.sql(
@@ -300,6 +303,27 @@ describe.each(['merchantA', 'childOfA', 'storeOfA'])('%s and B’s menu releases
     expect(await counts()).toEqual(before);
     const [after] = await t.sql(`select row_to_json(x)::text as row from menu_release x where id = $1`, [id]);
     expect(after.row, 'B’s release is unchanged').toBe(rowBefore['menu-release']);
+  });
+});
+
+describe.each(['merchantA', 'childOfA', 'storeOfA'])('%s and B’s orders', (user) => {
+  it('cannot open, refund or cancel them (404), and nothing is written', async () => {
+    const { token } = users[user];
+    const id = rowsOfB.order;
+    const calls: Array<[string, string, unknown, string]> = [
+      ['GET', `/api/coffee/order/${id}/detail`, undefined, P.order.list],
+      ['POST', '/api/coffee/order/refund', { orderId: id, reason: 'mine' }, P.order.refund],
+      ['POST', '/api/coffee/order/refund', { orderId: id, reason: 'mine', lines: [{ seq: 1, amount: '1' }] }, P.order.refund],
+      ['POST', '/api/coffee/order/cancel', { orderId: id, reason: 'mine' }, P.order.cancel],
+    ];
+    for (const [method, url, body, code] of calls) {
+      const res = await t.call(method as 'POST', url, { token, body, headers: { 'idempotency-key': `k-${user}-${url}` } });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(expected(user, code));
+    }
+    const [after] = await t.sql(`select row_to_json(x)::text as row from sales_order x where id = $1`, [id]);
+    expect(after.row, 'B’s order is unchanged').toBe(rowBefore.order);
+    const [{ n }] = await t.sql(`select count(*)::int as n from sales_order_refund where order_id = $1`, [id]);
+    expect(n).toBe(0);
   });
 });
 

@@ -4,6 +4,7 @@
  * these, so the document, the server and the simulator cannot disagree.
  */
 import { z } from 'zod';
+import { cupOrderRef } from './order-protocol.ts';
 
 export const PROTOCOL_VERSION = 1;
 /** Topic prefix: every topic of a machine is `bf/v1/d/<serialNumber>/<channel>`. */
@@ -104,6 +105,8 @@ export const productionEvent = z.object({
     .array(z.object({ channel: z.number().int().min(0).max(99), grams: z.number().min(0).max(5000) }))
     .max(32)
     .default([]),
+  /** The order line the cup was made for (a machine that takes orders on its screen, or an app order). */
+  order: cupOrderRef.optional(),
 });
 
 export const faultEvent = z.object({

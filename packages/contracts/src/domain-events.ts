@@ -9,6 +9,7 @@
  */
 import type { CommandType } from './device-protocol.ts';
 import type { CommandState } from './enums.ts';
+import type { OrderCause, OrderStatus } from './order-status.ts';
 
 /** One cup a machine made (a `production` event stored for the first time). */
 export interface CupRecorded {
@@ -19,6 +20,9 @@ export interface CupRecorded {
   eventId: string;
   productCode: string;
   result: 'completed' | 'failed';
+  badCup: boolean;
+  /** The order line it was made for, as the machine said (orders find their order by it). */
+  order: { orderNo: string; line: number } | null;
   /** When it was made. */
   at: string;
 }
@@ -86,6 +90,43 @@ export interface MachineStatusChanged {
   menuReported?: boolean;
 }
 
+/** An order was taken (a machine reported it, or the app placed it) and stored for the first time. */
+export interface OrderPlaced {
+  orderId: string;
+  deviceId: string | null;
+  merchantId: string | null;
+  storeId: string | null;
+  orderNo: string;
+  status: OrderStatus;
+  /** What the customer is to pay, a decimal string. */
+  actualPayment: string;
+  memberNo: string | null;
+  at: string;
+}
+
+/** An order moved along an arrow of its life (contracts order-status.ts). */
+export interface OrderStatusChanged {
+  orderId: string;
+  deviceId: string | null;
+  merchantId: string | null;
+  storeId: string | null;
+  from: OrderStatus;
+  to: OrderStatus;
+  cause: OrderCause;
+  at: string;
+}
+
+/** Money went back to the customer for an order (whole or some lines). */
+export interface OrderRefunded {
+  orderId: string;
+  refundId: string;
+  deviceId: string | null;
+  merchantId: string | null;
+  storeId: string | null;
+  amount: string;
+  at: string;
+}
+
 /** Every event by name: the platform's dispatcher is typed by it. */
 export interface DomainEventMap {
   'fleet.cupRecorded': CupRecorded;
@@ -96,6 +137,9 @@ export interface DomainEventMap {
   'fleet.commandFinished': CommandFinished;
   'fleet.commandChanged': CommandChanged;
   'fleet.machineStatusChanged': MachineStatusChanged;
+  'orders.orderPlaced': OrderPlaced;
+  'orders.orderStatusChanged': OrderStatusChanged;
+  'orders.orderRefunded': OrderRefunded;
 }
 
 export type DomainEventName = keyof DomainEventMap;
@@ -104,8 +148,13 @@ export type DomainEventName = keyof DomainEventMap;
  * The ids an event's notification carries to the live views of every process: the machine, and the
  * command when it is about one. Small on purpose (NOTIFY payloads are limited to 8000 bytes).
  */
-export function eventKeys(event: DomainEventMap[DomainEventName]): { device: string; command?: string } {
-  return 'commandId' in event
-    ? { device: event.deviceId, command: event.commandId }
-    : { device: event.deviceId };
+export function eventKeys(event: DomainEventMap[DomainEventName]): {
+  device: string | null;
+  command?: string;
+  order?: string;
+} {
+  if ('commandId' in event) return { device: event.deviceId, command: event.commandId };
+  // No live view follows orders yet: their events tell no machine's view to read again.
+  if ('orderId' in event) return { device: null, order: event.orderId };
+  return { device: event.deviceId };
 }

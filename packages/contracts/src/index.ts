@@ -20,3 +20,7 @@ export * from './resources/tax.ts';
 export * from './tax.ts';
 export * from './money.ts';
 export * from './tax-preview.ts';
+export * from './order-status.ts';
+export * from './order-protocol.ts';
+export * from './resources/order.ts';
+export * from './order-api.ts';

@@ -98,6 +98,8 @@ const CODE_TITLES: Record<string, Titles> = {
   [P.menuRelease.push]: ['下发', '派送', 'Push'],
   [P.menuRelease.rollback]: ['回滚', '回滾', 'Roll back'],
   [P.platformJob.run]: ['立即运行', '立即執行', 'Run now'],
+  [P.order.refund]: ['退款', '退款', 'Refund'],
+  [P.order.cancel]: ['取消订单', '取消訂單', 'Cancel order'],
 };
 
 function buttonTitles(code: string): Titles {
@@ -344,6 +346,10 @@ page(
 page(1711, 1700, ['门店菜单', '門市菜單', 'Store Menu'], 'menu/store', P.menuRelease.list, 'book');
 page(1712, 1700, ['设备菜单', '設備菜單', 'Equipment Menu'], 'menu/equipment', P.menuRelease.list, 'laptop');
 
+// Orders (issue 11): every sale the machines report; the detail (/order-detail) opens from the list.
+dir(2200, 0, ['订单管理', '訂單管理', 'Order Management'], 'profile');
+page(2210, 2200, ['订单列表', '訂單列表', 'Order List'], 'order/list', P.order, 'unordered-list');
+
 // Taxes (issue 11): the calculator, the taxes, their allocations, and the packaging bags with theirs.
 dir(2300, 0, ['税务中心', '稅務中心', 'Tax Center'], 'account-book');
 page(2310, 2300, ['税额试算', '稅額試算', 'Tax calculator'], 'tax/center', P.tax.preview, 'calculator');
@@ -369,5 +375,5 @@ export const MENU_SEED: readonly MenuSeedNode[] = withButtons();
  */
 export const STORE_STAFF_MENUS: readonly string[] = [
   1000, 1114, 1220, 1310, 131008, 131009, 131010, 131011, 131012, 1313, 1314, 1316, 1413, 141305, 1510, 1511,
-  1512, 1711, 1712,
+  1512, 1711, 1712, 2210,
 ].map(String);

@@ -62,3 +62,37 @@ export const sumCents = (values: Iterable<bigint>): bigint => {
   for (const v of values) total += v;
   return total;
 };
+
+/** ISO 4217 currency of the countries we sell in (ISO 3166-1 alpha-2); others: US dollars. */
+const CURRENCY_OF_COUNTRY: Readonly<Record<string, string>> = {
+  TW: 'TWD',
+  HK: 'HKD',
+  JP: 'JPY',
+  CN: 'CNY',
+  SG: 'SGD',
+  GB: 'GBP',
+  US: 'USD',
+  CA: 'CAD',
+};
+
+export const currencyOf = (country: string | null | undefined): string =>
+  CURRENCY_OF_COUNTRY[(country ?? '').toUpperCase()] ?? 'USD';
+
+/**
+ * `total` shared across parts in proportion to their weights, exactly: each gets its floor and the
+ * cents left go to the largest remainders (a discount spread over an order's lines).
+ */
+export function shareCents(total: bigint, weights: readonly bigint[]): bigint[] {
+  const sum = weights.reduce((a, b) => a + b, 0n);
+  if (sum <= 0n || total === 0n) return weights.map(() => 0n);
+  const shares = weights.map((w) => (total * w) / sum);
+  const remainders = weights.map((w, i) => ({ i, r: (total * w) % sum }));
+  let left = total - shares.reduce((a, b) => a + b, 0n);
+  remainders.sort((a, b) => (b.r > a.r ? 1 : b.r < a.r ? -1 : a.i - b.i));
+  for (const { i } of remainders) {
+    if (left <= 0n) break;
+    shares[i] += 1n;
+    left -= 1n;
+  }
+  return shares;
+}

@@ -11,8 +11,8 @@ import { z } from 'zod';
 import { ORDER_STATUSES } from './order-status.ts';
 
 /** "12.50": at most 10 digits before the point, exactly two after. */
-export const MONEY_PATTERN = /^\d{1,10}\.\d{2}$/;
-export const moneyString = z.string().regex(MONEY_PATTERN, 'an amount such as 12.50');
+export const REPORTED_MONEY_PATTERN = /^\d{1,10}\.\d{2}$/;
+export const moneyString = z.string().regex(REPORTED_MONEY_PATTERN, 'an amount such as 12.50');
 
 export const PAYMENT_METHODS = ['wallet', 'cash', 'card-machine', 'third-party', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -52,14 +52,17 @@ export type OrderCause = (typeof ORDER_CAUSES)[number];
 /**
  * What a reported status does to an order now in `current`: `move` along an arrow; `stale` when the
  * order already went past it (a late or repeated report: kept in the history, the order stays);
- * `refused` when the arrow does not exist (e.g. completed after cancelled).
+ * `ahead` when it lies further on than one arrow (an earlier report has not arrived yet: it waits
+ * and is tried again after each move); `refused` when no path leads there (completed after
+ * cancelled).
  */
 export function orderStatusOutcome(
   current: OrderStatus,
   reported: OrderStatus,
-): 'move' | 'stale' | 'refused' {
+): 'move' | 'stale' | 'ahead' | 'refused' {
   if (canMoveOrder(current, reported)) return 'move';
   if (current === reported || reachable(reported, current)) return 'stale';
+  if (reachable(current, reported)) return 'ahead';
   return 'refused';
 }
 

@@ -71,6 +71,11 @@ export const P = {
   /** Taxes (issue 11); `preview`: the Tax Center's calculator (an order's tax lines, nothing stored). */
   tax: codes('tax', [...CRUD, 'export', 'preview'] as const),
   taxAllocation: codes('tax-allocation', CRUD),
+  /**
+   * Orders (issue 11): read, export, refund (whole or per line, at most what was paid), and cancel
+   * one not yet made (waiting payment or paid).
+   */
+  order: codes('order', ['list', 'export', 'refund', 'cancel'] as const),
   /** The platform's background jobs (platform administrator only): see them, run one now. */
   platformJob: codes('platform-job', ['list', 'run'] as const),
 } as const;
@@ -136,6 +141,8 @@ export const MERCHANT_ADMIN_CODES: string[] = [
   // Taxes: a merchant configures its own and previews orders with them.
   ...Object.values(P.tax),
   ...Object.values(P.taxAllocation),
+  // Orders: a merchant reads its sales and refunds them.
+  ...Object.values(P.order),
 ];
 
 /** Every code declared above, for checks and the platform administrator. */

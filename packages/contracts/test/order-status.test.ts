@@ -31,4 +31,10 @@ describe('order statuses', () => {
     expect(orderStatusOutcome('rejected', 'completed')).toBe('refused');
     expect(orderStatusOutcome('paid', 'completed')).toBe('move');
   });
+
+  it('keep a report that arrived before the one leading to it waiting (ahead), not refused', () => {
+    expect(orderStatusOutcome('waiting-payment', 'completed')).toBe('ahead');
+    expect(orderStatusOutcome('processing', 'waiting-payment')).toBe('stale');
+    expect(orderStatusOutcome('completed', 'cancelled')).toBe('refused');
+  });
 });

@@ -12,6 +12,7 @@ import { fleetModule } from './fleet/index.ts';
 import { catalogModule } from './catalog/index.ts';
 import { menusModule } from './menus/index.ts';
 import { taxesModule } from './taxes/index.ts';
+import { ordersModule } from './orders/index.ts';
 
 export const MODULES: readonly AnyModule[] = [
   iamModule,
@@ -21,6 +22,7 @@ export const MODULES: readonly AnyModule[] = [
   catalogModule,
   menusModule,
   taxesModule,
+  ordersModule,
 ];
 
 /**
@@ -36,4 +38,5 @@ export const PLATFORM_TABLES: readonly string[] = [
   'import_progress',
   'rate_limit',
   'platform_job',
+  'idempotency_key',
 ];

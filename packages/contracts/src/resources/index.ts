@@ -37,6 +37,7 @@ import { productResource } from './product.ts';
 import { storeProductResource, machineProductResource } from './sales.ts';
 import { menuReleaseResource } from './menu-release.ts';
 import { taxResource, taxAllocationResource } from './tax.ts';
+import { orderResource } from './order.ts';
 
 export {
   accountResource,
@@ -78,6 +79,7 @@ export {
   menuReleaseResource,
   taxResource,
   taxAllocationResource,
+  orderResource,
 };
 
 /** Every declared resource, by name: the web's generic pages and the server's checks walk this. */
@@ -123,5 +125,6 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     // A tax before its allocations (generic tests make rows in this order).
     taxResource,
     taxAllocationResource,
+    orderResource,
   ].map((r) => [r.name, r]),
 );

@@ -27,17 +27,33 @@ export function createCatalogService() {
         tx,
         kind === 'product'
           ? sql`select id::text, merchant_id::text as "merchantId", name, names,
-                       product_type_id::text as "productTypeId"
+                       product_type_id::text as "productTypeId", price::text as price
                 from product where id = any(${list}::bigint[])`
           : kind === 'extra-product'
             ? sql`select id::text, merchant_id::text as "merchantId", name, null::jsonb as names,
-                         null::text as "productTypeId"
+                         null::text as "productTypeId", price::text as price
                   from extra_product where id = any(${list}::bigint[])`
             : sql`select id::text, merchant_id::text as "merchantId", name, null::jsonb as names,
-                         null::text as "productTypeId"
+                         null::text as "productTypeId", null::text as price
                   from product_type where id = any(${list}::bigint[])`,
       );
       return new Map(found.map((item) => [item.id, item]));
+    },
+
+    /**
+     * Products of these merchants by code (several merchants may sell one code: the caller picks the
+     * nearest). Orders price and tax what a machine reported by it.
+     */
+    async productsByCode(tx: Db, merchantIds: string[], codes: string[]): Promise<CatalogProduct[]> {
+      if (!merchantIds.length || !codes.length) return [];
+      return rows<CatalogProduct>(
+        tx,
+        sql`select id::text, merchant_id::text as "merchantId", code, name, names,
+                   product_type_id::text as "productTypeId", price::text as price
+            from product
+            where merchant_id = any(${`{${[...new Set(merchantIds)].join(',')}}`}::bigint[])
+              and code = any(array(select jsonb_array_elements_text(${JSON.stringify([...new Set(codes)])}::jsonb)))`,
+      );
     },
 
     /** The store sells these products too (those it sells already stay as they are). */
@@ -77,4 +93,11 @@ export interface CatalogItem {
   names: Record<string, string> | null;
   /** A product's type. */
   productTypeId: string | null;
+  /** A product's or extra product's price (decimal text); null for a product type. */
+  price: string | null;
+}
+
+/** A product as `productsByCode` finds it. */
+export interface CatalogProduct extends CatalogItem {
+  code: string;
 }

@@ -30,6 +30,7 @@ import type { FleetBus } from './fleet-bus.ts';
 import type { Publisher } from '../../platform/events/domain-events.ts';
 import { containsNul, issueText, Rejections, type Answer } from './rejections.ts';
 import { fastProduction } from './production-fast-path.ts';
+import type { MachineEventWriters } from './machine-events.ts';
 
 export interface GatewayStats {
   /** Messages received on the machine topics. */
@@ -71,6 +72,8 @@ export interface GatewayOptions {
   bus?: FleetBus;
   /** Where what the machines' messages amount to is published (in each batch's transaction). */
   events: Publisher;
+  /** Writers of the machine events other modules own (orders); none: such events are refused as unknown. */
+  writers?: MachineEventWriters;
   /** Longest wait before a batch is written (ms). */
   flushMs?: number;
   /** A batch is written at once when it holds this many events (status, heartbeat, ack: one each). */
@@ -79,7 +82,7 @@ export interface GatewayOptions {
    * Batches written at the same time, each for its own share of the machines (by serial number):
    * one machine's messages stay in order, and the gateway's parsing overlaps the database's writing.
    */
-  writers?: number;
+  lanes?: number;
 }
 
 /**
@@ -115,7 +118,8 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
   const { db, client, log } = opts;
   const flushMs = opts.flushMs ?? 100;
   const maxBatch = opts.maxBatch ?? 5000;
-  const writers = Math.max(1, opts.writers ?? 2);
+  const writers = Math.max(1, opts.lanes ?? 2);
+  const others = opts.writers;
   const stats: GatewayStats = {
     messages: 0,
     written: 0,
@@ -224,15 +228,28 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     const missing = serials.filter((sn) => (devices.get(sn)?.until ?? 0) < now);
     if (!missing.length) return;
     const found = await inScope(db, SYSTEM, (tx) =>
-      rows<{ id: string; serial_number: string; clock_skewed: boolean }>(
+      rows<{
+        id: string;
+        serial_number: string;
+        clock_skewed: boolean;
+        merchant_id: string | null;
+        store_id: string | null;
+      }>(
         tx,
-        sql`select id::text, serial_number, clock_skewed from device where serial_number in ${missing}`,
+        sql`select id::text, serial_number, clock_skewed, merchant_id::text, store_id::text
+            from device where serial_number in ${missing}`,
       ),
     );
     const bySerial = new Map(
       found.map((d) => [
         d.serial_number,
-        { id: d.id, serialNumber: d.serial_number, clockSkewed: d.clock_skewed },
+        {
+          id: d.id,
+          serialNumber: d.serial_number,
+          clockSkewed: d.clock_skewed,
+          merchantId: d.merchant_id,
+          storeId: d.store_id,
+        },
       ]),
     );
     for (const sn of missing)
@@ -245,6 +262,8 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
    */
   function toBatch(raws: Raw[]): Batch {
     const batch = emptyBatch();
+    // In the order the writers were accepted (orders before their statuses), whatever the batch's order.
+    for (const writer of others?.list() ?? []) batch.reported.set(writer, []);
     const presenceOf = (device: KnownDevice): Presence => {
       let p = batch.presence.get(device);
       if (!p) batch.presence.set(device, (p = {}));
@@ -359,6 +378,19 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
             const cup = fastProduction(item);
             if (cup) {
               batch.production.push({ device, e: cup, at: eventTime(cup.ts), receivedAt });
+              continue;
+            }
+            // Another module's event (an order): its writer's schema checks it, its writer writes it.
+            const writer = others?.get((item as { type?: unknown } | null)?.type);
+            if (writer) {
+              const r = writer.schema.safeParse(item);
+              if (!r.success) {
+                refuseEvent(index, item, 'invalid', issueText(r.error));
+                continue;
+              }
+              let list = batch.reported.get(writer);
+              if (!list) batch.reported.set(writer, (list = []));
+              list.push({ device, e: r.data, at: eventTime(r.data.ts), receivedAt });
               continue;
             }
             const e = machineEvent.safeParse(item);

@@ -28,6 +28,7 @@ import type { Publisher } from '../../platform/events/domain-events.ts';
 import { maintenanceSubscribers } from './maintenance-counters.ts';
 import { menuStatusSubscribers } from './menu-status.ts';
 import { channelSubscribers } from './channel-levels.ts';
+import type { MachineEventWriters } from './machine-events.ts';
 
 /** Fleet's own subscribers of its events (channels and maintenance counters live in fleet for now). */
 export const fleetSubscribers = [...maintenanceSubscribers, ...menuStatusSubscribers, ...channelSubscribers];
@@ -115,6 +116,7 @@ export async function startFleetModule(
     jobs: runtime.jobs,
     shareGroup: runtime.shareGroup,
     dynsecAdmin: runtime.dynsecAdmin,
+    writers: fleet.machineEvents,
   });
   const demo =
     runtime.demo && runtime.brokerUrl
@@ -153,6 +155,8 @@ export async function startFleetRuntime(opts: {
   dynsecAdmin?: string;
   /** The platform's job runner: command delivery and expiry, presence checks. */
   jobs: JobRunner;
+  /** Writers of the machine events other modules own (orders). */
+  writers?: MachineEventWriters;
 }): Promise<FleetRuntime> {
   const dynsec: Dynsec | null = opts.dynsecAdmin
     ? await startDynsec({ ...opts, username: opts.dynsecAdmin })

@@ -27,11 +27,15 @@ import {
 import { rows, type Db } from '../../platform/db/client.ts';
 import type { Publisher } from '../../platform/events/domain-events.ts';
 import { appendDeviceLog, type LogLine } from './device-log.ts';
+import type { AnyMachineEventWriter, ReportedEvent } from './machine-events.ts';
 
 /** A machine as the gateway knows it. */
 export interface KnownDevice {
   id: string;
   serialNumber: string;
+  /** Its merchant and store when the gateway looked it up (a rebind drops the cached entry). */
+  merchantId?: string | null;
+  storeId?: string | null;
   /**
    * Whether its clock is off, as its latest status or heartbeat showed: while it is right, the
    * times of its events are kept however old (events it buffered while offline).
@@ -64,6 +68,8 @@ export interface Batch {
   materials: Array<{ device: KnownDevice; e: z.infer<typeof materialEvent>; at: string }>;
   presence: Map<KnownDevice, Presence>;
   acks: Array<{ device: KnownDevice; m: z.infer<typeof ackMessage> }>;
+  /** Events other modules write (machine-events.ts), by their writer, in the order accepted. */
+  reported: Map<AnyMachineEventWriter, ReportedEvent<{ eventId: string; ts: string }>[]>;
 }
 
 export const emptyBatch = (): Batch => ({
@@ -73,6 +79,7 @@ export const emptyBatch = (): Batch => ({
   materials: [],
   presence: new Map(),
   acks: [],
+  reported: new Map(),
 });
 
 export const batchSize = (b: Batch) =>
@@ -81,7 +88,8 @@ export const batchSize = (b: Batch) =>
   b.cleanings.length +
   b.materials.length +
   b.presence.size +
-  b.acks.length;
+  b.acks.length +
+  [...b.reported.values()].reduce((n, list) => n + list.length, 0);
 
 export interface BatchResult {
   inserted: number;
@@ -98,6 +106,12 @@ export async function writeBatch(tx: Db, b: Batch, events: Publisher): Promise<B
   const log: LogLine[] = [];
   const result: BatchResult = { inserted: 0, duplicates: 0, cameOnline: 0, commandsChanged: 0 };
   await writePresence(tx, b, log, result, events);
+  for (const [writer, reported] of b.reported) {
+    if (!reported.length) continue;
+    const written = await writer.write(tx, reported, events);
+    result.inserted += written.inserted;
+    result.duplicates += written.duplicates;
+  }
   await writeProduction(tx, b, result, events);
   await writeFaults(tx, b, log, result, events);
   await writeCleanings(tx, b, log, result, events);
@@ -127,6 +141,8 @@ async function writeProduction(tx: Db, b: Batch, result: BatchResult, events: Pu
     e.tea ?? null,
     e.materials,
     receivedAt,
+    e.order?.orderNo ?? null,
+    e.order?.line ?? null,
   ]);
   const inserted = await rows<{
     device_id: string;
@@ -137,10 +153,10 @@ async function writeProduction(tx: Db, b: Batch, result: BatchResult, events: Pu
     tx,
     sql`insert into production_record (merchant_id, store_id, device_id, serial_number, event_id, produced_at,
           product_code, recipe_version, method, result, bad_cup, started_at, cup_out_seconds, extraction_seconds,
-          coffee, tea, materials, received_at)
+          coffee, tea, materials, received_at, order_no, order_line)
         select d.merchant_id, d.store_id, d.id, d.serial_number, r->>1, (r->>2)::timestamptz, r->>3, r->>4, r->>5,
                r->>6, (r->>7)::boolean, (r->>8)::timestamptz, (r->>9)::float8, (r->>10)::float8,
-               nullif(r->11, 'null'), nullif(r->12, 'null'), r->13, (r->>14)::timestamptz
+               nullif(r->11, 'null'), nullif(r->12, 'null'), r->13, (r->>14)::timestamptz, r->>15, (r->>16)::int
         from jsonb_array_elements(${json(payload)}) r
         join device d on d.id = (r->>0)::bigint
         on conflict (device_id, event_id) do nothing
@@ -161,6 +177,8 @@ async function writeProduction(tx: Db, b: Batch, result: BatchResult, events: Pu
       eventId: r.event_id,
       productCode: e.productCode,
       result: e.result,
+      badCup: e.badCup,
+      order: e.order ?? null,
       at,
     });
     if (e.result === 'completed') cups.set(r.device_id, (cups.get(r.device_id) ?? 0) + 1);

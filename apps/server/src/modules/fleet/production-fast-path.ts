@@ -7,7 +7,7 @@
  * the two to the same answers.
  */
 import type { z } from 'zod';
-import { coffeeQuality, productionEvent } from '@brewfleet/contracts';
+import { coffeeQuality, ORDER_NO_PATTERN, productionEvent } from '@brewfleet/contracts';
 
 type Production = z.infer<typeof productionEvent>;
 
@@ -69,6 +69,13 @@ function materialsOf(v: unknown): Production['materials'] | null {
   return out;
 }
 
+function orderOf(v: unknown): Production['order'] | null {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
+  const { orderNo, line } = v as Record<string, unknown>;
+  if (typeof orderNo !== 'string' || !ORDER_NO_PATTERN.test(orderNo) || !isInt(line, 1, 99)) return null;
+  return { orderNo, line };
+}
+
 /**
  * A production event checked without zod, or null when zod must look (not a production event, a
  * tea cup, anything unusual, or invalid).
@@ -90,6 +97,8 @@ export function fastProduction(item: unknown): Production | null {
   if (coffee === null) return null;
   const materials = materialsOf(e.materials);
   if (!materials) return null;
+  const order = e.order === undefined ? undefined : orderOf(e.order);
+  if (order === null) return null;
   const out: Production = {
     eventId: e.eventId,
     ts: e.ts,
@@ -105,5 +114,6 @@ export function fastProduction(item: unknown): Production | null {
   if (e.recipeVersion !== undefined) out.recipeVersion = e.recipeVersion;
   if (e.extractionSeconds !== undefined) out.extractionSeconds = e.extractionSeconds;
   if (coffee !== undefined) out.coffee = coffee;
+  if (order !== undefined) out.order = order;
   return out;
 }

@@ -17,6 +17,9 @@ import { setReason } from './command-reasons.ts';
 import { notify } from '../../platform/events/notices.ts';
 import type { Publisher } from '../../platform/events/domain-events.ts';
 import type { FleetBus } from './fleet-bus.ts';
+import { MachineEventWriters } from './machine-events.ts';
+
+export type { MachineEventWriter, ReportedEvent } from './machine-events.ts';
 
 export type { CommandRequest } from './commands.ts';
 
@@ -153,7 +156,62 @@ export function createFleetService(deps: { bus: FleetBus; devices: Registered; e
     },
   };
 
-  return { bus, commands, machines };
+  const reports = {
+    /**
+     * The menu a machine was sent under `version` (the params of its latest `menu` command that
+     * carried it and that it took), or null: what the machine's screen priced its orders from.
+     */
+    async menuSent(tx: Db, deviceId: string, version: string): Promise<unknown> {
+      const [found] = await rows<{ menu: unknown }>(
+        tx,
+        sql`select params->'menu' as menu from device_command
+            where device_id = ${deviceId} and type = 'menu' and params->>'version' = ${version}
+            order by (state = 'succeeded') desc, created_at desc limit 1`,
+      );
+      return found?.menu ?? null;
+    },
+    /** Machines' names and serial numbers, as the caller's scope sees them. */
+    async machineNames(tx: Db, ids: string[]): Promise<Map<string, { name: string; serialNumber: string }>> {
+      if (!ids.length) return new Map();
+      const found = await rows<{ id: string; name: string; serial_number: string }>(
+        tx,
+        sql`select id::text, name, serial_number from device where id = any(${idArray(ids)}::bigint[])`,
+      );
+      return new Map(found.map((d) => [d.id, { name: d.name, serialNumber: d.serial_number }]));
+    },
+    /** The cups a machine reported for these order numbers, with their quality data. */
+    cupsOfOrders: (tx: Db, deviceId: string, orderNos: string[]) =>
+      rows<OrderCup>(
+        tx,
+        sql`select id::text, order_no as "orderNo", order_line as line, product_code as "productCode", result,
+                   bad_cup as "badCup", produced_at as "producedAt", cup_out_seconds as "cupOutSeconds",
+                   extraction_seconds as "extractionSeconds", coffee, tea
+            from production_record
+            where device_id = ${deviceId}
+              and order_no = any(array(select jsonb_array_elements_text(${JSON.stringify(orderNos)}::jsonb)))
+            order by produced_at, id`,
+      ),
+  };
+
+  /** Writers of machine events other modules own (machine-events.ts). */
+  const machineEvents = new MachineEventWriters();
+
+  return { bus, commands, machines, reports, machineEvents };
+}
+
+/** A cup made for an order (production record), as the order detail shows it. */
+export interface OrderCup {
+  id: string;
+  orderNo: string;
+  line: number | null;
+  productCode: string;
+  result: 'completed' | 'failed';
+  badCup: boolean;
+  producedAt: string;
+  cupOutSeconds: number | null;
+  extractionSeconds: number | null;
+  coffee: Record<string, unknown> | null;
+  tea: Array<Record<string, unknown>> | null;
 }
 
 export type FleetService = ReturnType<typeof createFleetService>;

@@ -47,6 +47,8 @@ export interface TaxedOrder {
 }
 
 interface Allocated {
+  order_type: string;
+  country: string;
   product_type_id: string | null;
   extra_product_id: string | null;
   merchant_id: string;
@@ -59,60 +61,87 @@ interface Allocated {
 const idArray = (ids: Iterable<string>) => `{${[...new Set(ids)].join(',')}}`;
 
 export function createTaxService() {
+  /**
+   * Many orders' taxes with one query (the gateway prices a batch of thousands of orders at once):
+   * every allocation any of them may use is read together, then each order keeps its own.
+   */
+  async function computeMany(db: Db, inputs: readonly TaxInput[]): Promise<TaxedOrder[]> {
+    const merchants = new Set<string>();
+    const typeIds = new Set<string>();
+    const extraIds = new Set<string>();
+    const kinds = new Set<string>();
+    for (const input of inputs) {
+      for (const m of input.merchantIds) merchants.add(m);
+      for (const l of input.lines) {
+        if (l.extraProductId) extraIds.add(l.extraProductId);
+        else if (l.productTypeId) typeIds.add(l.productTypeId);
+      }
+      kinds.add(`${input.orderType}/${input.country.toUpperCase()}`);
+    }
+    const found =
+      merchants.size && (typeIds.size || extraIds.size)
+        ? await rows<Allocated>(
+            db,
+            sql`select a.product_type_id::text, a.extra_product_id::text, a.merchant_id::text,
+                       a.order_type, a.country,
+                       t.id::text as tax_id, t.name, t.rate, coalesce(t.base, '100') as base
+                from tax_allocation a join tax t on t.id = a.tax_id
+                where a.merchant_id = any(${idArray(merchants)}::bigint[])
+                  and (a.order_type || '/' || a.country) = any(${`{${[...kinds].join(',')}}`}::text[])
+                  and (a.product_type_id = any(${idArray(typeIds)}::bigint[])
+                       or a.extra_product_id = any(${idArray(extraIds)}::bigint[]))`,
+          )
+        : [];
+    return inputs.map((input) => taxOne(input, found));
+  }
+
   return {
+    computeMany,
     /**
      * Every line's tax and the order's totals. `db` runs in the caller's scope (a request's, or the
      * system's for machine reports). A line whose product type has no tax for this order type and
      * country carries none (rate "0").
      */
     async compute(db: Db, input: TaxInput): Promise<TaxedOrder> {
-      const country = input.country.toUpperCase();
-      const rule = taxRuleOf(country);
-      const typeIds = input.lines.flatMap((l) => (l.productTypeId ? [l.productTypeId] : []));
-      const extraIds = input.lines.flatMap((l) => (l.extraProductId ? [l.extraProductId] : []));
-      const found =
-        input.merchantIds.length && (typeIds.length || extraIds.length)
-          ? await rows<Allocated>(
-              db,
-              sql`select a.product_type_id::text, a.extra_product_id::text, a.merchant_id::text,
-                         t.id::text as tax_id, t.name, t.rate, coalesce(t.base, '100') as base
-                  from tax_allocation a join tax t on t.id = a.tax_id
-                  where a.merchant_id = any(${idArray(input.merchantIds)}::bigint[])
-                    and a.order_type = ${input.orderType} and a.country = ${country}
-                    and (a.product_type_id = any(${idArray(typeIds)}::bigint[])
-                         or a.extra_product_id = any(${idArray(extraIds)}::bigint[]))`,
-            )
-          : [];
-      // The nearest merchant's allocation wins: a sub-merchant's own over its parent's.
-      const rank = (merchantId: string) => input.merchantIds.indexOf(merchantId);
-      const byTarget = new Map<string, Allocated>();
-      for (const a of found) {
-        const key = a.product_type_id ? `t${a.product_type_id}` : `e${a.extra_product_id}`;
-        const held = byTarget.get(key);
-        if (!held || rank(a.merchant_id) < rank(held.merchant_id)) byTarget.set(key, a);
-      }
-      const taxes = input.lines.map((l) =>
-        byTarget.get(l.extraProductId ? `e${l.extraProductId}` : `t${l.productTypeId ?? ''}`),
-      );
-      const totals = orderTax(
-        input.lines.map((l, i) => ({ amount: l.amount, rate: taxes[i]?.rate, base: taxes[i]?.base })),
-        rule,
-      );
-      return {
-        country,
-        rule,
-        lines: totals.lines.map((line, i) => ({
-          taxId: taxes[i]?.tax_id ?? null,
-          taxName: taxes[i]?.name ?? null,
-          taxRate: taxes[i]?.rate ?? '0',
-          taxBase: taxes[i]?.base ?? '100',
-          ...line,
-        })),
-        net: totals.net,
-        tax: totals.tax,
-        gross: totals.gross,
-      };
+      const [taxed] = await computeMany(db, [input]);
+      return taxed;
     },
+  };
+}
+
+/** One order's taxes from the allocations read for it (and others). */
+function taxOne(input: TaxInput, found: readonly Allocated[]): TaxedOrder {
+  const country = input.country.toUpperCase();
+  const rule = taxRuleOf(country);
+  // The nearest merchant's allocation wins: a sub-merchant's own over its parent's.
+  const rank = (merchantId: string) => input.merchantIds.indexOf(merchantId);
+  const byTarget = new Map<string, Allocated>();
+  for (const a of found) {
+    if (a.order_type !== input.orderType || a.country !== country || rank(a.merchant_id) < 0) continue;
+    const key = a.product_type_id ? `t${a.product_type_id}` : `e${a.extra_product_id}`;
+    const held = byTarget.get(key);
+    if (!held || rank(a.merchant_id) < rank(held.merchant_id)) byTarget.set(key, a);
+  }
+  const taxes = input.lines.map((l) =>
+    byTarget.get(l.extraProductId ? `e${l.extraProductId}` : `t${l.productTypeId ?? ''}`),
+  );
+  const totals = orderTax(
+    input.lines.map((l, i) => ({ amount: l.amount, rate: taxes[i]?.rate, base: taxes[i]?.base })),
+    rule,
+  );
+  return {
+    country,
+    rule,
+    lines: totals.lines.map((line, i) => ({
+      taxId: taxes[i]?.tax_id ?? null,
+      taxName: taxes[i]?.name ?? null,
+      taxRate: taxes[i]?.rate ?? '0',
+      taxBase: taxes[i]?.base ?? '100',
+      ...line,
+    })),
+    net: totals.net,
+    tax: totals.tax,
+    gross: totals.gross,
   };
 }
 export type TaxService = ReturnType<typeof createTaxService>;

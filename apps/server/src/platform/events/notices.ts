@@ -36,7 +36,7 @@ export async function notify<K extends DomainEventName>(
   const commands = new Set<string>();
   for (const e of events) {
     const keys = eventKeys(e);
-    devices.add(keys.device);
+    if (keys.device) devices.add(keys.device);
     if (keys.command) commands.add(keys.command);
   }
   const d = [...devices];

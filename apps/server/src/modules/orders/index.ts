@@ -1,0 +1,32 @@
+/**
+ * Orders (issue 11): what machines sell, as they report it over the device protocol (`order` and
+ * `order-status` events, which fleet's gateway hands this module's writers), priced and taxed again
+ * by the server from the menu the machine ran and the tax configuration; each order's history of
+ * statuses; refunds and cancellations from the console. The console lists and exports orders
+ * (the generic `order` resource) and opens one (`/order-detail`).
+ */
+import { orderResource } from '@brewfleet/contracts';
+import { defineModule } from '../../platform/module.ts';
+import { registerResource } from '../../platform/crud/register-resource.ts';
+import { orderWriters } from './ingest.ts';
+import { createMerchantChains } from './tenants.ts';
+import { registerOrderDetail } from './detail.ts';
+import { registerOrderActions } from './actions.ts';
+
+export const ordersModule = defineModule({
+  name: 'orders',
+  tables: ['sales_order', 'sales_order_line', 'sales_order_step', 'sales_order_refund'],
+  // Machines report orders through fleet's gateway; prices come from the menus fleet sent and the
+  // catalog, taxes from the taxes module.
+  needs: ['fleet', 'taxes', 'catalog'],
+  register(app, deps) {
+    const { fleet, taxes, catalog } = deps.services;
+    // Orders before their statuses: a batch writes them in this order.
+    const [orders, statuses] = orderWriters({ fleet, taxes, catalog, chains: createMerchantChains() });
+    fleet.machineEvents.accept(orders);
+    fleet.machineEvents.accept(statuses);
+    registerResource(app, deps, orderResource);
+    registerOrderDetail(app, { db: deps.db, fleet });
+    registerOrderActions(app, { db: deps.db, fleet, events: deps.events });
+  },
+});
