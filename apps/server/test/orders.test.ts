@@ -292,6 +292,21 @@ describe('the console', () => {
     expect(log[0].n).toBe(3);
   });
 
+  it('makes one refund of two calls racing with the same key', async () => {
+    const o = order();
+    await send([o, status(o.orderNo, 'paid', { received: '167.00' })]);
+    await steps(o.orderNo, 2);
+    const id = (await orderRow(o.orderNo)).id;
+    const key = { 'idempotency-key': crypto.randomUUID() };
+    const body = { orderId: id, reason: 'spilled', lines: [{ seq: 3, amount: '45.00' }] };
+    const answers = await Promise.all([1, 2, 3].map(() => call('POST', '/api/coffee/order/refund', body, alpha, key)));
+    // Each is the refund (first, or answered again) or "still in progress"; never a second refund.
+    for (const a of answers) expect([200, 409]).toContain(a.statusCode);
+    const [{ n }] = await f.t.sql(`select count(*)::int as n from sales_order_refund where order_id = $1`, [id]);
+    expect(n).toBe(1);
+    expect((await orderRow(o.orderNo)).refunded).toBe('45.00');
+  });
+
   it('cancels an order not yet made, and refuses to cancel a completed one', async () => {
     const o = order();
     await send([o]);
