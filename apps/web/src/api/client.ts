@@ -27,6 +27,8 @@ export interface RequestOptions {
   onUploadProgress?: (percent: number) => void;
   /** Do not toast on failure (the caller shows the error itself). */
   quiet?: boolean;
+  /** Headers of this call only (a refund's `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 export interface DownloadedFile {
@@ -128,6 +130,7 @@ function send(options: RequestOptions): Promise<XMLHttpRequest> {
     const token = hooks.getToken();
     if (token) xhr.setRequestHeader('token', token);
     xhr.setRequestHeader('loginType', 'MachineSys');
+    for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
     let body: XMLHttpRequestBodyInit | null = null;
     if (options.data instanceof FormData) {
       body = options.data;

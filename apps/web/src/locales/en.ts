@@ -5,6 +5,7 @@ import { catalogEn } from './catalog/en';
 import { menusEn } from './menus/en';
 import { jobsEn } from './jobs/en';
 import { taxesEn } from './taxes/en';
+import { ordersEn } from './orders/en';
 const base = {
   app: { name: 'BrewFleet', tagline: 'Back office for automated beverage machines' },
   common: {
@@ -417,6 +418,7 @@ export const en = {
   ...menusEn.screens,
   ...jobsEn.screens,
   ...taxesEn.screens,
+  ...ordersEn.screens,
   resources: {
     ...base.resources,
     ...fleetEn.resources,
@@ -424,6 +426,7 @@ export const en = {
     ...catalogEn.resources,
     ...menusEn.resources,
     ...taxesEn.resources,
+    ...ordersEn.resources,
   },
 };
 

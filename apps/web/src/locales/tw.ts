@@ -6,6 +6,7 @@ import { catalogTw } from './catalog/tw';
 import { menusTw } from './menus/tw';
 import { jobsTw } from './jobs/tw';
 import { taxesTw } from './taxes/tw';
+import { ordersTw } from './orders/tw';
 
 const base = {
   app: { name: 'BrewFleet', tagline: '自動飲品機後台管理' },
@@ -408,6 +409,7 @@ export const tw: Messages = {
   ...menusTw.screens,
   ...jobsTw.screens,
   ...taxesTw.screens,
+  ...ordersTw.screens,
   resources: {
     ...base.resources,
     ...fleetTw.resources,
@@ -415,5 +417,6 @@ export const tw: Messages = {
     ...catalogTw.resources,
     ...menusTw.resources,
     ...taxesTw.resources,
+    ...ordersTw.resources,
   },
 };

@@ -6,6 +6,7 @@ import { catalogZh } from './catalog/zh';
 import { menusZh } from './menus/zh';
 import { jobsZh } from './jobs/zh';
 import { taxesZh } from './taxes/zh';
+import { ordersZh } from './orders/zh';
 
 const base = {
   app: { name: 'BrewFleet', tagline: '自动饮品机后台管理' },
@@ -408,6 +409,7 @@ export const zh: Messages = {
   ...menusZh.screens,
   ...jobsZh.screens,
   ...taxesZh.screens,
+  ...ordersZh.screens,
   resources: {
     ...base.resources,
     ...fleetZh.resources,
@@ -415,5 +417,6 @@ export const zh: Messages = {
     ...catalogZh.resources,
     ...menusZh.resources,
     ...taxesZh.resources,
+    ...ordersZh.resources,
   },
 };

@@ -76,7 +76,15 @@ export function registerOrderActions(
   app.post(
     '/api/coffee/order/refund',
     {
-      schema: { body: orderRefundBody, response: answer(orderRefundResult), tags: ['order'] },
+      schema: {
+        body: orderRefundBody,
+        response: answer(orderRefundResult),
+        tags: ['order'],
+        description:
+          'Needs an `Idempotency-Key` header (1–255 characters): the same key and body answer the first ' +
+          'refund again without a second one; the same key with another body is a 422; a key whose first ' +
+          'call is still running is a 409. At most what was paid less what was refunded.',
+      },
       config: { permission: P.order.refund, action: 'order.refund' },
     },
     async (request): Promise<OrderRefundResult> => {

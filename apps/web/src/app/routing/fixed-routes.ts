@@ -37,6 +37,12 @@ export const FIXED_ROUTES: Record<string, FixedRoute> = {
     permission: P.deviceChannel.list,
     title: 'fixedRoutes.machineChannels',
   },
+  // An order (issue 11), opened from the Order List's order number.
+  'order-detail': {
+    load: () => import('../../features/orders/OrderDetailPage'),
+    permission: P.order.list,
+    title: 'orders.detail.title',
+  },
   // The product flow (issue 6): one wizard per family, copy and edit (features/products/wizard-routes.ts).
   'produce-name-create': {
     load: () =>
