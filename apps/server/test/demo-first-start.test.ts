@@ -130,6 +130,17 @@ it('shows a fleet with weeks of history and each kind of trouble from the first 
     expect((await post(`/api/coffee/${resource}/list`, { limit: 1 })).total, resource).toBeGreaterThan(50);
 });
 
+it('has 90 days of sales, each status and payment method among them, priced as the server prices them', async () => {
+  const oldest = await post('/api/coffee/order/list', { limit: 1, sort: 'orderedAt' });
+  expect(Date.now() - Date.parse(oldest.list[0].orderedAt)).toBeGreaterThanOrEqual(85 * DAY);
+  expect(oldest.total).toBeGreaterThan(14 * 90);
+  for (const status of ['completed', 'cancelled', 'rejected'])
+    expect((await post('/api/coffee/order/list', { limit: 1, status: [status] })).total, status).toBeGreaterThan(0);
+  for (const paymentMethod of ['wallet', 'cash', 'card-machine', 'third-party'])
+    expect((await post('/api/coffee/order/list', { limit: 1, paymentMethod })).total, paymentMethod).toBeGreaterThan(0);
+  expect((await post('/api/coffee/order/list', { limit: 1, priceCheck: 'differs' })).total).toBe(0);
+});
+
 it('derives each state from the records: the maintenance counter, the open fault, the short channel', async () => {
   const due = (await post('/api/coffee/device/list', { limit: 100, maintenanceDue: true })).list;
   for (const d of due) {

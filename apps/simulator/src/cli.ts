@@ -1,9 +1,12 @@
 /**
  * npm run simulate -- --devices N --url mqtt://host:1883 [--rate cups-per-minute] [--prefix SIM]
  *                     [--secret S] [--families coffee,tea,…] [--mqtt 3.1.1|5] [--state-dir DIR]
+ *                     [--time-zone Asia/Taipei]
  *                     [--provision http://server:8080 --account admin --password …]
  * Runs N machines of the families in turn until stopped (Ctrl-C: they say goodbye). With
- * --provision they are registered on that server first and each gets a fresh secret.
+ * --provision they are registered on that server first and each gets a fresh secret. A machine with
+ * a menu sells: each customer is an order. With --time-zone, customers come by that zone's day
+ * (morning and afternoon peaks, quiet nights, later weekends; --rate is the busiest hour's pace).
  */
 import { parseArgs } from 'node:util';
 import { MACHINE_FAMILIES } from '@brewfleet/contracts';
@@ -24,6 +27,7 @@ const { values } = parseArgs({
     password: { type: 'string', default: process.env.SIMULATOR_PASSWORD ?? '' },
     mqtt: { type: 'string', default: '3.1.1' },
     'state-dir': { type: 'string' },
+    'time-zone': { type: 'string' },
   },
 });
 const count = Number(values.devices);
@@ -35,6 +39,8 @@ if (!(rate >= 0)) throw new Error('--rate must be a number of cups per minute');
 if (values.mqtt !== '3.1.1' && values.mqtt !== '5') throw new Error('--mqtt must be 3.1.1 or 5');
 const unknown = families.find((f) => !(MACHINE_FAMILIES as readonly string[]).includes(f));
 if (unknown) throw new Error(`--families: unknown family ${unknown} (known: ${MACHINE_FAMILIES.join(', ')})`);
+const timeZone = values['time-zone'];
+if (timeZone) new Intl.DateTimeFormat('en', { timeZone }); // throws RangeError on an unknown zone
 
 const serialNumbers = Array.from(
   { length: count },
@@ -50,6 +56,7 @@ const machines = values.provision
       familyOf,
     })
   : serialNumbers.map((serialNumber, i) => ({ serialNumber, secret: values.secret!, family: familyOf(i) }));
+for (const m of machines) Object.assign(m, { timeZone });
 if (values.provision)
   console.log(`${machines.length} machines registered on ${values.provision}, new secrets issued`);
 

@@ -13,6 +13,10 @@ export interface FleetMachine {
   initial?: MachineStart;
   /** Left unconnected: the caller starts it later (`machine.start()`), as a machine switched off. */
   startOffline?: boolean;
+  /** Its store's IANA time zone: customers come by the local day's shape (MachineOptions.timeZone). */
+  timeZone?: string;
+  /** Sales tax added at the till, in percent, where prices exclude tax (US, CA). */
+  salesTaxRate?: string;
 }
 
 export interface FleetOptions {
@@ -32,6 +36,8 @@ export interface FleetOptions {
   refillChance?: number;
   faultChance?: number;
   clearChance?: number;
+  /** With a menu, customers order on the screen (MachineOptions.sells); default true. */
+  sells?: boolean;
 }
 
 export interface Fleet {
@@ -57,6 +63,9 @@ export async function startFleet(opts: FleetOptions): Promise<Fleet> {
         refillChance: opts.refillChance,
         faultChance: opts.faultChance,
         clearChance: opts.clearChance,
+        timeZone: m.timeZone,
+        salesTaxRate: m.salesTaxRate,
+        sells: opts.sells,
         onError: opts.onError && ((error) => opts.onError!(m.serialNumber, error)),
       }),
   );

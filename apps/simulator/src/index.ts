@@ -6,3 +6,17 @@ export { FAULTS, PRODUCTS, type Family, type FaultSpec, type Product } from './f
 export { emptyChannelCup, makeCup, type Cup } from './production.ts';
 export { checkMenu, productOfMenu, type MenuVerdict } from './menu.ts';
 export { provision, type ProvisionOptions } from './provision.ts';
+export {
+  PAYMENT_MIX,
+  WEEKDAY_DEMAND,
+  WEEKEND_DEMAND,
+  chooseLine,
+  composeOrder,
+  demandAt,
+  isWeekend,
+  localTime,
+  orderNumber,
+  pickPaymentMethod,
+  unitPriceCents,
+  type LineChoice,
+} from './orders.ts';

@@ -20,7 +20,8 @@ import {
   type MachineEvent,
   type RejectedMessage,
 } from '@brewfleet/contracts';
-import { emptyChannelCup, makeCup } from './production.ts';
+import { emptyChannelCup, makeCup, type Cup } from './production.ts';
+import { composeOrder, demandAt, localTime, orderNumber } from './orders.ts';
 import { checkMenu, productOfMenu } from './menu.ts';
 import type { MenuContent } from '@brewfleet/contracts';
 import { CHANNELS, ChannelLevels, type Level } from './channels.ts';
@@ -65,6 +66,19 @@ export interface MachineOptions {
    * command again.
    */
   stateDir?: string;
+  /**
+   * The machine's IANA time zone ("Asia/Taipei"): customers come by the day's shape in its local
+   * time (orders.ts: morning and afternoon peaks, quieter weekends), a tick being the busiest hour's
+   * pace. Without it, a customer every tick, whatever the hour.
+   */
+  timeZone?: string;
+  /**
+   * With a menu, each customer is an order (the `order` and `order-status` events, its cups naming
+   * their order line); false: cups only, as before orders. Default true.
+   */
+  sells?: boolean;
+  /** Percent of sales tax added at the till where prices exclude tax (US, CA); absent: included. */
+  salesTaxRate?: string;
 }
 
 /** What a machine keeps across restarts (see MachineOptions.stateDir). */
@@ -104,6 +118,8 @@ const REMEMBERED_REJECTIONS = 100;
 const FAULT_CHANCE = 0.004;
 const CLEAR_CHANCE = 0.25;
 const RINSE_CHANCE = 0.02;
+/** Customers who give up on the screen before paying. */
+const CANCEL_SHARE = 0.02;
 /** Cleanings fall due after roughly this many cups (each machine's interval varies ±25 %). */
 const BASIC_EVERY_CUPS = 200;
 const DEEP_EVERY_CUPS = 2000;
@@ -140,6 +156,9 @@ export class SimulatedMachine {
   private grindDrift = 0;
   /** The adopted menu: once there is one, only its products are made. */
   menu: MenuContent | null = null;
+  /** Orders taken today (local time): the sequence of the order number. */
+  private orderDay = '';
+  private orderSeq = 0;
   /** The channel configuration the console distributed (`channels` command), once there is one. */
   channelLayout: ChannelsCommandParams | null = null;
 
@@ -352,7 +371,8 @@ export class SimulatedMachine {
     }
   }
 
-  private event(body: Record<string, unknown>) {
+  /** An event now, or at `body.ts` when given (an order's earlier steps). */
+  private event(body: object) {
     this.pending.push({
       eventId: crypto.randomUUID(),
       ts: new Date().toISOString(),
@@ -390,7 +410,10 @@ export class SimulatedMachine {
       this.levels.refill(channel);
       this.materialEvent();
     }
-    this.makeCup();
+    // A customer now? By the local hour's share of the busiest hour's pace, when the zone is known.
+    if (this.opts.timeZone && this.random() >= demandAt(new Date(), this.opts.timeZone)) return;
+    if (this.menu && this.opts.sells !== false) this.takeOrder();
+    else this.makeCup();
   }
 
   /** One cup, when the machine can make one: from full channels, or failed when one is short. */
@@ -399,23 +422,71 @@ export class SimulatedMachine {
     // With a menu, a product customers may order from it; before any, the factory products.
     const offered = this.menu?.products.filter((p) => p.orderable !== false);
     if (offered && !offered.length) return;
-    const choice = offered?.[Math.floor(this.random() * offered.length)];
+    this.brew(offered?.[Math.floor(this.random() * offered.length)]);
+  }
+
+  /**
+   * One customer's order, as a machine with a screen reports it: the order when they confirm, then
+   * paid (what the terminal or cash box took), processing, a cup per unit of each line naming its
+   * line, completed. About 2 in 100 give up before paying (cancelled); a cup that fails stops the
+   * order (rejected, with the reason). Prices follow the protocol's rule from the adopted menu.
+   */
+  takeOrder() {
+    if (!this.menu || this.status.locked || this.status.state !== 'idle') return;
+    const offered = this.menu.products.filter((p) => p.orderable !== false);
+    if (!offered.length) return;
+    const now = Date.now();
+    const local = localTime(new Date(now), this.opts.timeZone);
+    if (local.day !== this.orderDay) {
+      // A machine without memory of its numbers starts the day's sequence at the seconds since
+      // midnight, so a restart never reuses a number of the same day (at most one order a second).
+      this.orderDay = local.day;
+      this.orderSeq = local.secondsOfDay;
+    }
+    const orderNo = orderNumber(this.opts.serialNumber, local.day, ++this.orderSeq);
+    const { order, products } = composeOrder(this.menu, offered, this.random, {
+      orderNo,
+      pickupCode: String(1000 + Math.floor(this.random() * 9000)),
+      salesTaxRate: this.opts.salesTaxRate,
+    });
+    // The customer chose a minute ago, paid, and the cups came out just now (each cup's startedAt
+    // is its own, counted back from now).
+    const at = (secondsAgo: number) => new Date(now - secondsAgo * 1000).toISOString();
+    const status = (status: string, secondsAgo: number, more: Record<string, unknown> = {}) =>
+      this.event({ type: 'order-status', orderNo, status, ts: at(secondsAgo), ...more });
+    this.event({ ...order, ts: at(60) });
+    if (this.random() < CANCEL_SHARE) return status('cancelled', 40, { reason: 'cancelled by the customer' });
+    status('paid', 45, { received: order.payment.amount });
+    status('processing', 44);
+    for (const [i, line] of order.lines.entries())
+      for (let unit = 0; unit < line.quantity; unit++) {
+        const failure = this.brew(products[i], { orderNo, line: line.line });
+        if (failure) return status('rejected', 0, { reason: failure });
+      }
+    status('completed', 0);
+  }
+
+  /** One cup of `choice` (else a factory product); the reason it failed, or null when made. */
+  private brew(choice?: MenuContent['products'][number], order?: Cup['order']): string | null {
     const cup = makeCup(this.opts.family, this.random, {
       grindDrift: this.grindDrift,
       ...(choice ? { product: productOfMenu(choice), recipeVersion: choice.recipeVersion } : {}),
     });
+    if (order) cup.order = order;
     if (!this.levels.covers(cup.materials)) {
-      this.event(emptyChannelCup(cup) as unknown as Record<string, unknown>);
-      return;
+      this.event({ ...emptyChannelCup(cup), ...(order ? { order } : {}) });
+      const short = cup.materials.find((m) => !this.levels.covers([m]));
+      return short ? `channel ${short.channel} is short of material` : 'a channel is short of material';
     }
     const crossedLow = this.levels.drain(cup.materials);
-    this.event(cup as unknown as Record<string, unknown>);
+    this.event(cup);
     this.cupsSinceBasic++;
     this.cupsSinceDeep++;
     if (this.opts.family === 'coffee') this.grindDrift += (this.random() - 0.45) * 0.02;
     this.cupsSinceMaterialEvent++;
     if (crossedLow.length || this.cupsSinceMaterialEvent >= (this.opts.materialEveryCups ?? 10))
       this.materialEvent();
+    return cup.result === 'failed' ? 'the cup failed at the machine' : null;
   }
 
   /** Cups made since the last basic (or deep) cleaning, as the machine counts them. */

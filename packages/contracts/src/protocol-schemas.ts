@@ -16,6 +16,7 @@ import {
   topicFor,
 } from './device-protocol.ts';
 import { menuCommandParams } from './menu-protocol.ts';
+import { orderEvent, orderStatusEvent } from './order-protocol.ts';
 
 interface Entry {
   schema: z.ZodType;
@@ -40,6 +41,13 @@ export const PROTOCOL_SCHEMAS: Record<string, Entry> = {
     title: 'params of the channels command',
   },
   rejected: { schema: rejectedMessage, title: `rejected, on ${topic('rejected')}` },
+  // Order events (§4.3, orders): each one item of an `events` message, described on its own so a
+  // maker of an order-taking screen can check them.
+  'event-order': { schema: orderEvent, title: `order event, in an events message on ${topic('events')}` },
+  'event-order-status': {
+    schema: orderStatusEvent,
+    title: `order-status event, in an events message on ${topic('events')}`,
+  },
 };
 
 /** Every schema, by file name. */

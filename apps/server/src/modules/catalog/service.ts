@@ -56,6 +56,20 @@ export function createCatalogService() {
       );
     },
 
+    /**
+     * What these stores sell and for how much (the store's price, else the product's): the orderable
+     * products available there, in the store's order. The demo's order history sells these.
+     */
+    storeSales: (tx: Db, storeIds: string[]) =>
+      rows<StoreSale>(
+        tx,
+        sql`select sp.store_id::text as "storeId", p.id::text as "productId", p.code, p.name, p.names, p.family,
+                   p.product_type_id::text as "productTypeId", coalesce(sp.price, p.price)::text as price
+            from store_product sp join product p on p.id = sp.product_id
+            where sp.store_id = any(${`{${storeIds.join(',')}}`}::bigint[]) and sp.available and p.orderable
+            order by sp.store_id, sp.sort_order, p.id`,
+      ),
+
     /** The store sells these products too (those it sells already stay as they are). */
     async sellInStore(tx: Db, storeId: string, productIds: string[], createdBy: string | null) {
       if (!productIds.length) return;
@@ -95,6 +109,18 @@ export interface CatalogItem {
   productTypeId: string | null;
   /** A product's or extra product's price (decimal text); null for a product type. */
   price: string | null;
+}
+
+/** A product as a store sells it (`storeSales`). */
+export interface StoreSale {
+  storeId: string;
+  productId: string;
+  code: string;
+  name: string;
+  names: Record<string, string> | null;
+  family: string | null;
+  productTypeId: string | null;
+  price: string;
 }
 
 /** A product as `productsByCode` finds it. */

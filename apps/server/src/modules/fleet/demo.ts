@@ -167,6 +167,9 @@ export async function seedDemoFleet(database: Db): Promise<void> {
   });
 }
 
+/** The demo's countries' time zones (its brands are in Taiwan and Hong Kong). */
+const DEMO_TIME_ZONES: Readonly<Record<string, string>> = { TW: 'Asia/Taipei', HK: 'Asia/Hong_Kong' };
+
 /**
  * Start the demo machines: each gets a new secret (only its hash is stored; the plain one lives in
  * this process), so the fleet can run however many times the server restarts. Each starts where the
@@ -191,9 +194,11 @@ export async function startDemoFleet(opts: {
       cups_since_deep: number;
       fault_codes: string[] | null;
       levels: Array<{ channel: number; grams: number }> | null;
+      country: string | null;
     }>(
       db,
       sql`select d.id::text, d.serial_number, d.family, d.cups_since_basic, d.cups_since_deep, d.fault_codes,
+                 (select upper(m.country) from merchant m where m.id = d.merchant_id) as country,
                  (select jsonb_agg(jsonb_build_object('channel', c.channel_number, 'grams', c.level_g))
                   from device_channel c where c.device_id = d.id and c.level_g is not null) as levels
           from device d where serial_number like ${`${DEMO_SERIAL_PREFIX}%`} order by serial_number`,
@@ -219,6 +224,8 @@ export async function startDemoFleet(opts: {
       faultCodes: Array.isArray(d.fault_codes) ? d.fault_codes : [],
     },
     startOffline: roles.get(d.serial_number) === 'offline',
+    // Customers come by the local day (morning and afternoon peaks, quieter weekends).
+    timeZone: DEMO_TIME_ZONES[d.country ?? ''] ?? 'Asia/Taipei',
   }));
   const fleet = await startFleet({
     url: opts.url,

@@ -72,6 +72,8 @@ async function seedAccessData(db: Db) {
       P.menuRelease,
       P.tax,
       P.taxAllocation,
+      // Sales: reading, exporting, refunding and cancelling orders.
+      P.order,
     ].flatMap((group) => Object.values(group)),
     P.productParameter.list,
   ]);
@@ -87,6 +89,8 @@ async function seedAccessData(db: Db) {
     P.productionRecord.list,
     P.faultLog.list,
     P.cleaningRecord.list,
+    P.order.list,
+    P.order.export,
   ]);
   const role = async (name: string, title: string, remark: string, menus: string[]) => {
     const [r] = await rows<{ id: string }>(

@@ -802,14 +802,35 @@ function typesOf(create: Create, db: Db, resource: string, merchantId: string) {
   };
 }
 
+/**
+ * The demo's prices are written in dollars of about a US coffee shop's size; a brand sells in its
+ * own currency at its own scale (a latte is NT$ 60–90 in Taiwan, HK$ 30–45 in Hong Kong), in whole
+ * units, so its orders and their tax lines look like the receipts of that country.
+ */
+const PRICE_SCALE: Readonly<Record<string, number>> = { TW: 20, HK: 10, JP: 150 };
+
+function scaleMoney(input: Row, scale: number): Row {
+  if (scale === 1) return input;
+  const scaled = (v: unknown) =>
+    typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? (Math.round(Number(v) * scale)).toFixed(2) : v;
+  const out: Row = { ...input };
+  for (const key of ['price', 'priceChange']) if (key in out) out[key] = scaled(out[key]);
+  if (Array.isArray(out.recipeCombos))
+    out.recipeCombos = (out.recipeCombos as Row[]).map((c) => ({ ...c, priceChange: scaled(c.priceChange) }));
+  return out;
+}
+
 /** A brand's catalog: what its machines make (every family when it has none yet). */
 async function seedCatalog(
-  create: Create,
+  createRow: Create,
   db: Db,
   brand: { id: string; name: string; country: string | null },
   /** The families of the brand's machines (fleet's). */
   machineFamilies: string[],
 ) {
+  const scale = PRICE_SCALE[(brand.country ?? '').toUpperCase()] ?? 1;
+  const create: Create = (db, resource, merchantId, input) =>
+    createRow(db, resource, merchantId, scaleMoney(input, scale));
   const families = new Set(machineFamilies as MachineFamily[]);
   const products = DEMO_PRODUCTS.filter((p) => !families.size || families.has(p.family));
   const toppings = [...new Set(products.flatMap((p) => [...(p.free ?? []), ...(p.charged ?? [])]))].sort();

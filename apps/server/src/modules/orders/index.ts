@@ -12,6 +12,7 @@ import { orderWriters } from './ingest.ts';
 import { createMerchantChains } from './tenants.ts';
 import { registerOrderDetail } from './detail.ts';
 import { registerOrderActions } from './actions.ts';
+import { seedDemoOrderHistory } from './demo-history.ts';
 
 export const ordersModule = defineModule({
   name: 'orders',
@@ -28,5 +29,16 @@ export const ordersModule = defineModule({
     registerResource(app, deps, orderResource);
     registerOrderDetail(app, { db: deps.db, fleet });
     registerOrderActions(app, { db: deps.db, fleet, events: deps.events });
+  },
+  // 90 days of sales, made of what the stores sell once the menus' demo has filled the catalog.
+  demo({ db, services, later }) {
+    later(async () => {
+      await seedDemoOrderHistory(db, {
+        fleet: services.fleet,
+        taxes: services.taxes,
+        storeSales: services.catalog.storeSales,
+      });
+    });
+    return Promise.resolve();
   },
 });
