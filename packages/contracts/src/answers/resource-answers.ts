@@ -75,5 +75,11 @@ export function resourceItemSchema(def: ResourceDef) {
   return item;
 }
 
-/** `POST /api/coffee/R/list`: a page of items. */
-export const resourcePageSchema = (def: ResourceDef) => pageSchema(resourceItemSchema(def));
+/**
+ * `POST /api/coffee/R/list`: a page of items. `totalExact: false` (present only then) says `total` is
+ * not a count made for this answer: above 1,000 rows a list answers the count it made up to 15 s
+ * before, or before that the planner's estimate (apps/server/src/platform/crud/list-page.ts); the
+ * rows of the page are exact either way. Show such a total as approximate.
+ */
+export const resourcePageSchema = (def: ResourceDef) =>
+  pageSchema(resourceItemSchema(def)).extend({ totalExact: z.boolean().optional() });

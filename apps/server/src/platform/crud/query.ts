@@ -68,16 +68,24 @@ export function listConditions(
   return out;
 }
 
+/** The column a list sorts by and its direction (unknown keys: the creation time). */
+export function listSort(
+  columns: Record<string, Column>,
+  sort: string | undefined,
+  fallback?: string,
+): { column: Column; descending: boolean } {
+  const key = sort ?? fallback ?? '-createdAt';
+  return { column: columns[key.replace(/^-/, '')] ?? columns.createdAt, descending: key.startsWith('-') };
+}
+
 export function listOrder(
   columns: Record<string, Column>,
   sort: string | undefined,
-  fallback: string | undefined,
+  fallback?: string,
 ): SQL[] {
-  const key = sort ?? fallback ?? '-createdAt';
-  const column = columns[key.replace(/^-/, '')] ?? columns.createdAt;
-  const order = key.startsWith('-') ? desc(column) : asc(column);
+  const { column, descending } = listSort(columns, sort, fallback);
   // id breaks ties, so pages never repeat or skip rows.
-  return [order, desc(columns.id)];
+  return [descending ? desc(column) : asc(column), desc(columns.id)];
 }
 
 export const all = (conditions: Array<SQL | undefined>) => and(...conditions.filter((c): c is SQL => !!c));

@@ -27,7 +27,9 @@ import {
 import { rows, type Db } from '../db/client.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
 import { AppError } from '../http/errors.ts';
-import { all, likeValue, listOrder } from './query.ts';
+import { all, likeValue } from './query.ts';
+import { createListPager } from './list-page.ts';
+import { inScope } from '../db/scope.ts';
 import { inRequestScope, tenantValues, visibleTo } from './scope.ts';
 import type { HookContext, Registered, ResourceDeps, ResourceHooks, Row } from './types.ts';
 import { mask } from './secrets.ts';
@@ -47,9 +49,6 @@ import { allNamesSql, nameInSql } from './localized-sql.ts';
 import type { ResourceRegistry } from './registry.ts';
 import { answer } from '../http/answers.ts';
 import { compiledSerializerCompiler } from '../http/compiled-serializer.ts';
-
-/** The key of the window count in list queries; no field is called that. */
-const TOTAL = '__total';
 
 /** The JSON form of a row: declared, readable fields only (never a hash or a write-only field). */
 export function toItem(reg: Registered, row: Row): Row {
@@ -259,6 +258,7 @@ export function registerResource(
   }
   /** What beforeCreate returned for a created row, for the `respond` hook. */
   const createdValues = new WeakMap<Row, Row>();
+  const listPage = createListPager(reg);
 
   app.post(
     `${base}/list`,
@@ -270,27 +270,31 @@ export function registerResource(
     },
     async (request) => {
       const body = request.body as Row & { page: number; limit: number; sort?: string };
-      // The total rides along with the page (a window count): one query instead of two. Only a
-      // page past the end, which has no row to carry it, needs a count of its own.
-      const { list, total, owners } = await inRequestScope(db, request, async (tx) => {
+      const scope = request.user?.scope ?? { kind: 'none' as const };
+      // The page and its total, cheap on large tables (list-page.ts): a total above COUNT_CAP rows
+      // may be a recent count or an estimate, answered with `totalExact: false`.
+      const { list, total, totalExact, owners } = await inRequestScope(db, request, async (tx) => {
         const { where, owners } = await listReadCondition(reg, tx, request.user, body, request.timeZone);
-        const found = (await tx
-          .select({ ...reg.columns, [TOTAL]: sql<number>`count(*) over ()` })
-          .from(table)
-          .where(where)
-          .orderBy(...listOrder(reg.columns, body.sort, def.defaultSort))
-          .limit(body.limit)
-          .offset((body.page - 1) * body.limit)) as Row[];
-        if (found.length || body.page === 1)
-          return { list: found, total: Number(found[0]?.[TOTAL] ?? 0), owners };
-        const [{ n }] = await tx.select({ n: count() }).from(table).where(where);
-        return { list: found, total: Number(n), owners };
+        const found = await listPage(tx, {
+          where,
+          page: body.page,
+          limit: body.limit,
+          sort: body.sort ?? def.defaultSort,
+          scopeKey: JSON.stringify(scope),
+          countApart: (w) =>
+            inScope(db, scope, async (t) => {
+              const [{ n }] = await t.select({ n: count() }).from(table).where(w);
+              return Number(n);
+            }),
+        });
+        return { ...found, owners };
       });
       return {
         list: list.map((r) => markInherited(toItem(reg, r), owners)),
         total,
         page: body.page,
         limit: body.limit,
+        ...(totalExact === false && { totalExact }),
       };
     },
   );

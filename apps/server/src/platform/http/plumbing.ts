@@ -50,9 +50,16 @@ export function requestLanguage(request: FastifyRequest): Language {
   return matchLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
 }
 
+/**
+ * Zones found valid: building an Intl.DateTimeFormat to check one costs ~0.1 ms, on every request that
+ * names one (4% of the server's CPU in the order-list bench). IANA names are a few hundred.
+ */
+const validZones = new Set<string>();
 export function isValidTimeZone(zone: string): boolean {
+  if (validZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    if (validZones.size < 1000) validZones.add(zone);
     return true;
   } catch {
     return false;
