@@ -21,6 +21,8 @@ export interface Page<T> {
   total: number;
   page: number;
   limit: number;
+  /** false: `total` was not counted for this answer (a large list: a recent count or an estimate). */
+  totalExact?: false;
 }
 
 export const MAX_LIST_LIMIT = 500;

@@ -31,6 +31,7 @@ const base = {
     moreFilters: 'More filters',
     fewerFilters: 'Fewer filters',
     total: '{{count}} in total',
+    totalAbout: 'about {{count}} in total',
     saved: 'Saved',
     deleted: '{{count}} deleted',
     loading: 'Loading…',

@@ -33,6 +33,7 @@ const base = {
     moreFilters: '更多篩選',
     fewerFilters: '收起篩選',
     total: '共 {{count}} 筆',
+    totalAbout: '共約 {{count}} 筆',
     saved: '已儲存',
     deleted: '已刪除 {{count}} 筆',
     loading: '載入中…',

@@ -33,6 +33,7 @@ const base = {
     moreFilters: '更多筛选',
     fewerFilters: '收起筛选',
     total: '共 {{count}} 条',
+    totalAbout: '共约 {{count}} 条',
     saved: '已保存',
     deleted: '已删除 {{count}} 条',
     loading: '加载中…',

@@ -408,7 +408,9 @@ export default function ResourcePage({
           total: list.data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES,
-          showTotal: (total) => t('common.total', { count: total }),
+          // A large list's total is a recent count or an estimate: said as "about".
+          showTotal: (total) =>
+            t(list.data?.totalExact === false ? 'common.totalAbout' : 'common.total', { count: total }),
         }}
       />
     </Card>

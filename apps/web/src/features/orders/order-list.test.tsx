@@ -108,4 +108,16 @@ describe('Order List', { timeout: 15_000 }, () => {
     expect(within(row).getByTestId('order-status')).toHaveTextContent('已完成');
     await setLanguage('en');
   });
+
+  it('says "about" of a total the server did not count for this answer (a large list)', async () => {
+    const large = (req: SentRequest) =>
+      req.url.startsWith('/api/coffee/order/list')
+        ? ok({ list: ROWS, total: 743_181, totalExact: false })
+        : ok([]);
+    configureClient({ createXhr: createFakeXhr(large).createXhr, getToken: () => 't' });
+    permissionStore.getState().setPermissions([P.order.list]);
+    await setLanguage('en');
+    renderPage();
+    expect(await screen.findByText('about 743181 in total')).toBeTruthy();
+  });
 });
