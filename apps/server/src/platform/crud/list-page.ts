@@ -42,6 +42,8 @@ const MAX_COUNTING = 1;
 
 /** The key of the sort value as text in page queries; no field is called that. */
 const SORT_TEXT = '__sortText';
+/** The key of the capped count in page queries. */
+const CAPPED = '__capped';
 
 interface Bookmark {
   offset: number;
@@ -135,6 +137,12 @@ export function createListPager(reg: Registered) {
       }
     }
 
+    const cappedCountOf = (w: SQL | undefined) =>
+      sql<number>`(select count(*)::int from (select 1 from ${reg.table} where ${w ?? sql`true`} limit ${COUNT_CAP + 1}) capped)`;
+    // Asked with the page while no recent count is at hand and the page lies within the cap.
+    const held = memos.get(key);
+    const cappedCount =
+      offset + limit <= COUNT_CAP && !(held?.total !== undefined && now - held.totalAt < STALE_MS);
     const pageQuery = (from: Bookmark | undefined) => {
       const { column } = sort;
       const type = sql.raw(column.getSQLType());
@@ -142,8 +150,13 @@ export function createListPager(reg: Registered) {
       const after = from
         ? sql`${column} <= ${from.value}::${type} and (${column} < ${from.value}::${type} or (${column} = ${from.value}::${type} and ${columns.id} <= ${from.id}))`
         : undefined;
+      const extra: Record<string, SQL> = {};
+      if (bookmarking) extra[SORT_TEXT] = sql<string | null>`${column}::text`;
+      // The capped count rides along with the page (one round trip, not two): an uncorrelated
+      // subquery, computed once per statement.
+      if (cappedCount) extra[CAPPED] = cappedCountOf(where);
       return tx
-        .select(bookmarking ? { ...columns, [SORT_TEXT]: sql<string | null>`${column}::text` } : columns)
+        .select({ ...columns, ...extra })
         .from(reg.table)
         .where(all([where, after]))
         .orderBy(...order)
@@ -179,7 +192,11 @@ export function createListPager(reg: Registered) {
             at: mark ? mark.at : now,
           });
     }
-    if (bookmarking) for (const row of list) delete row[SORT_TEXT];
+    const capped = cappedCount && list.length ? Number(list[0][CAPPED]) : undefined;
+    for (const row of list) {
+      delete row[SORT_TEXT];
+      delete row[CAPPED];
+    }
 
     // The total.
     const seen = offset + list.length;
@@ -212,10 +229,9 @@ export function createListPager(reg: Registered) {
       return { list, total: Math.max(memo.total, seen), totalExact: false };
     }
     if (seen <= COUNT_CAP) {
-      const [{ n }] = await rows<{ n: number }>(
-        tx,
-        sql`select count(*)::int as n from (select 1 from ${reg.table} where ${where ?? sql`true`} limit ${COUNT_CAP + 1}) capped`,
-      );
+      const n =
+        capped ??
+        (await rows<{ n: number }>(tx, sql`select ${cappedCountOf(where)} as n`))[0].n;
       if (n <= COUNT_CAP) return { list, total: n };
     }
     type Plan = { 'Plan Rows': number; Plans?: Plan[] };
