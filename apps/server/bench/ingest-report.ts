@@ -1,11 +1,13 @@
-/** What `npm run bench:ingest` measures per step, and the table it prints. */
+/** What `npm run bench:ingest` (and bench:ingest-orders) measures per step, and the table it prints. */
 import type { StepFigures } from './ingest-sql.ts';
 
 export interface Step extends StepFigures {
-  /** Events per second asked of the publishers. */
+  /** Events (orders mode: orders) per second asked of the publishers. */
   rate: number;
-  /** Events and MQTT messages actually published, over `seconds`. */
+  /** Events (orders mode: orders) and MQTT messages actually published, over `seconds`. */
   published: number;
+  /** Orders mode: every event published (the orders, their status reports and their cups). */
+  events?: number;
   messages: number;
   seconds: number;
   /** QoS 1 publishes not yet acknowledged by the broker when the step ended. */
@@ -37,6 +39,8 @@ export interface Step extends StepFigures {
   postgresBackgroundUsPerEvent: number | null;
   /** Busy share of all the host's cores (PostgreSQL, and anything else running, included). */
   hostCpuPct: number;
+  /** The host's 1-minute load average when the step's drain ended (others' work included). */
+  loadAverage1m: number;
   keepsUp: boolean;
 }
 
@@ -50,24 +54,29 @@ const cpuPerEvent = (s: Step) =>
     .map((us) => (Number.isNaN(us) ? '?' : us.toFixed(0)))
     .join('+');
 
-export function stepTable(steps: Step[]): string {
+/** `unit`: what the rates count (event, or order in orders mode, where events/s shows all events too). */
+export function stepTable(steps: Step[], unit: 'event' | 'order' = 'event'): string {
   const columns: Array<[string, (s: Step) => string | number]> = [
     ['offered/s', (s) => s.rate],
     ['published/s', (s) => Math.round(s.published / s.seconds)],
+    ...(unit === 'order'
+      ? [['events/s', (s: Step) => Math.round((s.events ?? 0) / s.seconds)] as [string, (s: Step) => number]]
+      : []),
     ['committed/s', (s) => Math.round(s.committedPerSecond)],
     ['lag at end', (s) => s.lagAtEnd],
     ['drain s', (s) => s.drainSeconds.toFixed(1)],
     ['commit p50 ms', (s) => Math.round(s.commitP50Ms)],
     ['commit p99 ms', (s) => Math.round(s.commitP99Ms)],
-    ['receipt p99 ms', (s) => Math.round(s.receiveP99Ms)],
+    ['receipt p99 ms', (s) => (s.receiveP99Ms === null ? '–' : Math.round(s.receiveP99Ms))],
     ['batches', (s) => s.batches],
     ['largest batch', (s) => s.largestBatch],
     ['longest ms', (s) => s.longestBatchMs],
     ['malformed', (s) => s.malformed],
     ['dupes', (s) => s.duplicates],
     ['gw CPU %', (s) => Math.round(s.gatewayCpuPct)],
-    ['µs/event gw+pg+pub', (s) => cpuPerEvent(s)],
+    [`µs/${unit} gw+pg+pub`, (s) => cpuPerEvent(s)],
     ['host CPU %', (s) => Math.round(s.hostCpuPct)],
+    ['load 1m', (s) => s.loadAverage1m.toFixed(1)],
     ['kept up', (s) => (s.keepsUp ? 'yes' : 'NO')],
   ];
   const head = columns.map(([name]) => name);

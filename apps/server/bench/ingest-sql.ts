@@ -49,10 +49,22 @@ export interface StepFigures {
   lagAtEnd: number;
   commitP50Ms: number;
   commitP99Ms: number;
-  /** ts → received_at, the gateway's time of receipt (ingest.ts writes it from the message). */
-  receiveP50Ms: number;
-  receiveP99Ms: number;
+  /** ts → received_at, the gateway's time of receipt (ingest.ts writes it from the message); null: not stored. */
+  receiveP50Ms: number | null;
+  receiveP99Ms: number | null;
 }
+
+/**
+ * What a step's figures are of, as rows (produced_at, received_at, xid: the transaction that
+ * inserted it). Production records: their own xmin. Orders: the xmin of their first line, written
+ * in the order's transaction and never updated (the order's own row is, by each status it moves to).
+ */
+const MEASURED = {
+  production: 'select produced_at, received_at, xmin::text as xid from production_record',
+  orders: `select o.ordered_at as produced_at, null::timestamptz as received_at, l.xmin::text as xid
+           from sales_order o join sales_order_line l on l.order_id = o.id and l.seq = 1`,
+} as const;
+export type Measured = keyof typeof MEASURED;
 
 /** Figures of the rows produced in [startMs, endMs), given the commit times seen (xid, ms). */
 export async function stepFigures(
@@ -60,7 +72,9 @@ export async function stepFigures(
   commits: Array<[string, number]>,
   startMs: number,
   endMs: number,
+  measured: Measured = 'production',
 ): Promise<StepFigures> {
+  const source = `(${MEASURED[measured]})`;
   return database.transactionRaw(async (exec) => {
     await exec('create temp table seen (xid text primary key, at timestamptz not null) on commit drop');
     await exec(
@@ -74,29 +88,30 @@ export async function stepFigures(
       `with r as (
          select extract(epoch from s.at - p.produced_at) * 1000 as commit_ms,
                 extract(epoch from p.received_at - p.produced_at) * 1000 as receive_ms
-         from production_record p left join seen s on s.xid = p.xmin::text
+         from ${source} p left join seen s on s.xid = p.xid
          where p.produced_at >= to_timestamp($1) and p.produced_at < to_timestamp($2))
        select count(*)::int as rows,
               coalesce(percentile_cont(0.5) within group (order by commit_ms), 0) as commit_p50,
               coalesce(percentile_cont(0.99) within group (order by commit_ms), 0) as commit_p99,
-              coalesce(percentile_cont(0.5) within group (order by receive_ms), 0) as receive_p50,
-              coalesce(percentile_cont(0.99) within group (order by receive_ms), 0) as receive_p99,
-              (select count(*)::int from production_record p join seen s on s.xid = p.xmin::text
+              percentile_cont(0.5) within group (order by receive_ms) as receive_p50,
+              percentile_cont(0.99) within group (order by receive_ms) as receive_p99,
+              (select count(*)::int from ${source} p join seen s on s.xid = p.xid
                 where s.at >= to_timestamp($1) and s.at < to_timestamp($2)) as committed,
-              (select count(*)::int from production_record p left join seen s on s.xid = p.xmin::text
+              (select count(*)::int from ${source} p left join seen s on s.xid = p.xid
                 where p.produced_at < to_timestamp($2) and coalesce(s.at, 'infinity') >= to_timestamp($2)) as lag
        from r`,
       window,
     );
     const f = rows[0];
+    const orNull = (v: unknown) => (v === null ? null : Number(v));
     return {
       rows: f.rows,
       committedPerSecond: f.committed / ((endMs - startMs) / 1000),
       lagAtEnd: f.lag,
       commitP50Ms: Number(f.commit_p50),
       commitP99Ms: Number(f.commit_p99),
-      receiveP50Ms: Number(f.receive_p50),
-      receiveP99Ms: Number(f.receive_p99),
+      receiveP50Ms: orNull(f.receive_p50),
+      receiveP99Ms: orNull(f.receive_p99),
     };
   });
 }

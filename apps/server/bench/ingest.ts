@@ -21,12 +21,24 @@
  *   Each step's CPU times are read once what it published is committed (its drain), and divided by
  *   the records it wrote: CPU µs per record, which a loaded host does not distort.
  *
- * Options: --devices N (publishing machines, 100), --rates a,b,c (events/s, 10000,20000,30000),
- * --seconds S (per rate, 10), --idle M (2000), --flush-ms F (how often each machine sends a batch,
+ *   Orders (`npm run bench:ingest-orders`, i.e. --orders; issue 11 §7): the machines sell instead.
+ *   Their merchant (Taiwan), store, catalog, taxes and the menu each took are made first
+ *   (ingest-orders-setup.ts); the app is built with every module as main.ts builds it, and the
+ *   gateway started with the writers the orders module handed fleet and the app's domain events.
+ *   Each machine's batch carries its new orders (1–3 lines, priced by the protocol's rule), then
+ *   what became of its previous batch's orders: paid, processing, a cup per unit with its order
+ *   line, completed. Rates count orders; the commit of an order is its insert's (the trigger on
+ *   sales_order); CPU is per order, all its events included. A 2 s warm-up at 200 orders/s comes
+ *   first, not measured (each machine's menu is read once). No memory step (--idle 0), no ceiling.
+ *
+ * Options: --devices N (publishing machines, 100), --rates a,b,c (events/s, 10000,20000,30000;
+ * orders/s with --orders, 5000,10000,15000), --idle M (2000; 0 with --orders),
+ * --seconds S (per rate, 10), --flush-ms F (how often each machine sends a batch,
  * 100), --gateway-flush-ms and --gateway-max-batch (the gateway's own options, its defaults unless
- * given). Results: a table on stdout and bench/results/ingest-latest.json.
+ * given). Results: a table on stdout and bench/results/ingest-latest.json (ingest-orders-latest.json).
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,32 +59,42 @@ import { maintenanceSubscribers } from '../src/modules/fleet/maintenance-counter
 import { menuStatusSubscribers } from '../src/modules/fleet/menu-status.ts';
 import { channelSubscribers } from '../src/modules/fleet/channel-levels.ts';
 import { releaseProgressSubscribers } from '../src/modules/menus/release-progress.ts';
+import { buildApp } from '../src/app.ts';
+import { loadLoginKeys } from '../src/platform/auth/keys.ts';
 import type { BenchMachine, PublisherCommand, PublisherReply } from './ingest-publishers.ts';
 import { cpuSpent, postgresCpu, rawInsertCeiling, registerMachines, stepFigures } from './ingest-sql.ts';
 import { keepsUp, stepTable, type Step } from './ingest-report.ts';
-
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const RESULTS = path.join(HERE, 'results', 'ingest-latest.json');
-const DB_NAME = 'bench_ingest';
-const TARGET_RATE = 20_000;
-const TARGET_P99_MS = 1000;
+import { benchMenu, setUpOrders } from './ingest-orders-setup.ts';
 
 const { values } = parseArgs({
   options: {
+    orders: { type: 'boolean', default: false },
     devices: { type: 'string', default: '100' },
-    rates: { type: 'string', default: '10000,20000,30000' },
+    rates: { type: 'string' },
     rate: { type: 'string' },
     seconds: { type: 'string', default: '10' },
-    idle: { type: 'string', default: '2000' },
+    idle: { type: 'string' },
     'flush-ms': { type: 'string', default: '100' },
     'gateway-flush-ms': { type: 'string' },
     'gateway-max-batch': { type: 'string' },
   },
 });
+const ORDERS = values.orders!;
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const RESULTS = path.join(HERE, 'results', ORDERS ? 'ingest-orders-latest.json' : 'ingest-latest.json');
+const DB_NAME = 'bench_ingest';
+// Issue 11 §7 for orders (with their lines and cups), the production records' own target otherwise.
+const TARGET_RATE = ORDERS ? 10_000 : 20_000;
+const TARGET_P99_MS = 1000;
+/** What the rates count. */
+const UNIT = ORDERS ? 'order' : 'record';
+
 const DEVICES = Number(values.devices);
-const RATES = (values.rate ?? values.rates!).split(',').map(Number);
+const RATES = (values.rate ?? values.rates ?? (ORDERS ? '5000,10000,15000' : '10000,20000,30000'))
+  .split(',')
+  .map(Number);
 const SECONDS = Number(values.seconds);
-const IDLE = Number(values.idle);
+const IDLE = Number(values.idle ?? (ORDERS ? '0' : '2000'));
 const FLUSH_MS = Number(values['flush-ms']);
 const optional = (v: string | undefined) => (v === undefined ? undefined : Number(v));
 const GATEWAY = {
@@ -105,6 +127,9 @@ const machines = (prefix: string, count: number): BenchMachine[] =>
       family: MACHINE_FAMILIES[i % MACHINE_FAMILIES.length],
     };
   });
+/** The publishing machines of orders mode carry the menu they sell from. */
+const withMenus = (list: BenchMachine[]) =>
+  ORDERS ? list.map((m) => ({ ...m, menu: benchMenu(m.family) })) : list;
 
 /** The child process, and a way to send it a command and wait for its answer. */
 function startPublishers() {
@@ -149,12 +174,50 @@ function hostCpu() {
 
 type StepDone = Extract<PublisherReply, { type: 'step-done' }>;
 
-/** Production records committed so far. */
-async function committedRows(database: Database): Promise<number> {
-  const { rows } = await database.transactionRaw((exec) =>
-    exec('select count(*)::int as n from production_record'),
+/** The machine event writers the modules handed fleet (the orders module's): none is no bench. */
+function writersOf(app: Awaited<ReturnType<typeof buildApp>>) {
+  const writers = app.services.fleet?.machineEvents;
+  if (!writers?.get('order') || !writers.get('order-status'))
+    throw new Error('the orders module registered no writers');
+  return writers;
+}
+
+/** What the publishers have published so far, to wait for. */
+interface Published {
+  events: number;
+  orders: number;
+  cups: number;
+  statuses: number;
+}
+const sum = (list: Published[]): Published =>
+  list.reduce(
+    (a, b) => ({
+      events: a.events + b.events,
+      orders: a.orders + b.orders,
+      cups: a.cups + b.cups,
+      statuses: a.statuses + b.statuses,
+    }),
+    { events: 0, orders: 0, cups: 0, statuses: 0 },
   );
-  return rows[0].n;
+
+/**
+ * Records (orders mode: orders) committed so far, and whether all of `published` is: in orders mode
+ * the cups and the status reports too (each order's first step is its own, written with it).
+ */
+async function committed(database: Database, published: Published): Promise<{ rows: number; all: boolean }> {
+  const { rows } = await database.transactionRaw((exec) =>
+    exec(
+      ORDERS
+        ? `select (select count(*)::int from sales_order) as n, (select count(*)::int from production_record) as cups,
+                  (select count(*)::int from sales_order_step) as steps`
+        : 'select count(*)::int as n from production_record',
+    ),
+  );
+  const f = rows[0];
+  const all = ORDERS
+    ? f.n >= published.orders && f.cups >= published.cups && f.steps >= published.orders + published.statuses
+    : f.n >= published.events;
+  return { rows: f.n, all };
 }
 
 /**
@@ -168,7 +231,7 @@ async function rampStep(
   gateway: Gateway,
   publishers: ReturnType<typeof startPublishers>,
   rate: number,
-  publishedBefore: number,
+  publishedBefore: Published,
 ): Promise<{ done: StepDone; finish: (f: Awaited<ReturnType<typeof stepFigures>>) => Step }> {
   const s0 = gateway.stats();
   const pg0 = postgresCpu(DB_NAME);
@@ -185,15 +248,24 @@ async function rampStep(
       peak.longestBatchMs = Math.max(peak.longestBatchMs, s.lastBatchMs);
     }
   }, 20);
-  const done = await publishers.ask<StepDone>({ type: 'step', rate, seconds: SECONDS, flushMs: FLUSH_MS });
+  const done = await publishers.ask<StepDone>({
+    type: 'step',
+    rate,
+    seconds: SECONDS,
+    flushMs: FLUSH_MS,
+    orders: ORDERS,
+  });
   const drainStarted = Date.now();
-  await until(async () => (await committedRows(database)) >= publishedBefore + done.events, 60_000);
+  const target = sum([publishedBefore, done]);
+  await until(async () => (await committed(database, target)).all, 60_000);
   const drainSeconds = (Date.now() - drainStarted) / 1000;
-  const drained = (await committedRows(database)) - publishedBefore;
+  const drained =
+    (await committed(database, target)).rows - (ORDERS ? publishedBefore.orders : publishedBefore.events);
   clearInterval(sampler);
   const s1 = gateway.stats();
   const used = process.cpuUsage(cpu0);
   const host1 = hostCpu();
+  const load1 = os.loadavg()[0];
   const pg1 = postgresCpu(DB_NAME);
   const pgSpent = cpuSpent(pg0, pg1);
   const seconds = (done.endedAt - done.startedAt) / 1000;
@@ -202,13 +274,15 @@ async function rampStep(
   return {
     done,
     finish: (figures) => {
-      // Per record written during the step and its drain.
+      // Per record (order) written during the step and its drain.
       const written = per(drained);
+      const published = ORDERS ? done.orders : done.events;
       return {
         ...figures,
         ...peak,
         rate,
-        published: done.events,
+        published,
+        ...(ORDERS ? { events: done.events } : {}),
         messages: done.messages,
         seconds,
         unacknowledged: done.unacknowledged,
@@ -220,11 +294,12 @@ async function rampStep(
         gatewayCpuPct: ((used.user + used.system) / 1e6 / (seconds + drainSeconds)) * 100,
         publisherCpuPct: (done.cpuMs / 1000 / seconds) * 100,
         gatewayCpuUsPerEvent: written((used.user + used.system) / 1000),
-        publisherCpuUsPerEvent: per(done.events)(done.cpuMs),
+        publisherCpuUsPerEvent: per(published)(done.cpuMs),
         postgresCpuUsPerEvent: pg0.size ? written(pgSpent.backends + pgSpent.background) : null,
         postgresBackgroundUsPerEvent: pg0.size ? written(pgSpent.background) : null,
         hostCpuPct: ((host1.busy - host0.busy) / (host1.total - host0.total)) * 100,
-        keepsUp: keepsUp(figures, done.events / seconds, TARGET_P99_MS),
+        loadAverage1m: load1,
+        keepsUp: keepsUp(figures, published / seconds, TARGET_P99_MS),
       };
     },
   };
@@ -239,12 +314,14 @@ async function run() {
   let gateway: Gateway | null = null;
   let listener: pg.Client | null = null;
   let publishers: ReturnType<typeof startPublishers> | null = null;
+  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   try {
     database = await openPostgres(benchUrl);
     await migrate(database);
-    const publishing = machines('BENCH', DEVICES);
+    const publishing = withMenus(machines('BENCH', DEVICES));
     const idle = machines('IDLE', IDLE);
     await registerMachines(database, [...publishing, ...idle], hashSecret);
+    if (ORDERS) await setUpOrders(database, publishing);
 
     // Commit times: one notification per committed production insert, carrying its xid.
     const commits: Array<[string, number]> = [];
@@ -255,22 +332,39 @@ async function run() {
 
     const log = pino({ level: 'warn' }) as unknown as FastifyBaseLogger;
     mqtt = await startMqtt({ port: 0, host: '127.0.0.1', log, access: deviceAccess(database.db) });
-    // The subscribers the server runs (what the gateway's transactions carry), without a live view.
-    const events = createDomainEvents({
-      database: null,
-      subscribers: [
-        ...maintenanceSubscribers,
-        ...menuStatusSubscribers,
-        ...channelSubscribers,
-        ...releaseProgressSubscribers,
-      ],
-    });
+    // Orders: every module registered as main.ts does (the orders module hands fleet its writers,
+    // built from the fleet, taxes and catalog services), and the app's domain events with every
+    // module's subscribers. Otherwise the subscribers the server runs on cups, without a live view.
+    if (ORDERS) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-'));
+      app = await buildApp({
+        database,
+        keys: loadLoginKeys({ dataDir }),
+        dataKey: crypto.randomBytes(32),
+        dataDir,
+        logLevel: 'warn',
+        webDist: null,
+      });
+      await app.ready();
+    }
+    const events =
+      app?.domainEvents ??
+      createDomainEvents({
+        database: null,
+        subscribers: [
+          ...maintenanceSubscribers,
+          ...menuStatusSubscribers,
+          ...channelSubscribers,
+          ...releaseProgressSubscribers,
+        ],
+      });
     gateway = await startGateway({
       db: database.db,
       client: mqtt.client,
       log,
       shareGroup: null,
       events,
+      writers: app ? writersOf(app) : undefined,
       ...GATEWAY,
     });
     const url = `mqtt://127.0.0.1:${mqtt.port}`;
@@ -278,7 +372,7 @@ async function run() {
 
     const load = os.loadavg().map((l) => l.toFixed(1));
     console.log(
-      `BrewFleet ingest benchmark — Node ${process.version}, ${os.cpus().length} CPU(s) (load ${load.join(' ')}), ` +
+      `BrewFleet ingest benchmark${ORDERS ? ' (orders)' : ''} — Node ${process.version}, ${os.cpus().length} CPU(s) (load ${load.join(' ')}), ` +
         `PostgreSQL ${new URL(serverUrl).host}/${DB_NAME}${gc ? '' : ' (no --expose-gc: memory figures are rough)'}`,
     );
 
@@ -305,42 +399,79 @@ async function run() {
       `  ${DEVICES} publishing machines, a batch every ${FLUSH_MS} ms each; ${SECONDS} s per rate; ` +
         `gateway options ${JSON.stringify(GATEWAY)}\n`,
     );
+    // Orders: a warm-up first, not measured. A running server has read each machine's menu and its
+    // merchant's chain once already; the first batch of a cold one reads them for every machine.
+    const db = database;
+    const warmUp: Published[] = [];
+    if (ORDERS) {
+      warmUp.push(
+        await publishers.ask<StepDone>({
+          type: 'step',
+          rate: 200,
+          seconds: 2,
+          flushMs: FLUSH_MS,
+          orders: true,
+        }),
+      );
+      await until(async () => (await committed(db, sum(warmUp))).all, 60_000);
+    }
     const ramp: Array<Awaited<ReturnType<typeof rampStep>>> = [];
     for (const rate of RATES) {
-      process.stdout.write(`  ${rate} events/s for ${SECONDS} s… `);
-      const before = ramp.reduce((sum, r) => sum + r.done.events, 0);
+      process.stdout.write(`  ${rate} ${UNIT}s/s for ${SECONDS} s… `);
+      const before = sum([...warmUp, ...ramp.map((r) => r.done)]);
       ramp.push(await rampStep(database, gateway, publishers, rate, before));
-      process.stdout.write(`published ${ramp.at(-1)!.done.events}\n`);
+      const d = ramp.at(-1)!.done;
+      process.stdout.write(`published ${ORDERS ? `${d.orders} orders (${d.events} events)` : d.events}\n`);
     }
 
     // Let the gateway finish what it has, then read the figures from the database.
-    const published = ramp.reduce((sum, r) => sum + r.done.events, 0);
-    const db = database;
+    const published = sum([...warmUp, ...ramp.map((r) => r.done)]);
     await until(async () => {
       await gw.flush();
-      const { rows } = await db.transactionRaw((exec) =>
-        exec('select count(*)::int as n from production_record'),
-      );
-      return rows[0].n >= published;
+      return (await committed(db, published)).all;
     }, 120_000);
     await sleep(300); // the last notifications
     const steps: Step[] = [];
     for (const r of ramp)
-      steps.push(r.finish(await stepFigures(db, commits, r.done.startedAt, r.done.endedAt)));
+      steps.push(
+        r.finish(
+          await stepFigures(db, commits, r.done.startedAt, r.done.endedAt, ORDERS ? 'orders' : 'production'),
+        ),
+      );
 
-    process.stdout.write('  raw multi-row INSERT of the same rows… ');
-    const ceiling = await rawInsertCeiling(database);
-    process.stdout.write('done\n');
+    // Orders: what the server made of them (a price or tax that differs from the menu's would show).
+    type Outcome = Array<{ price_check: string; status: string; n: number }>;
+    let outcome: Outcome | null = null;
+    if (ORDERS) {
+      const { rows } = await db.transactionRaw((exec) =>
+        exec(`select price_check, status, count(*)::int as n from sales_order group by 1, 2 order by 3 desc`),
+      );
+      outcome = rows as Outcome;
+    }
 
-    console.log('\n' + stepTable(steps));
-    console.log(
-      `\n  ceiling: INSERT … VALUES of ${ceiling.rowsPerStatement} rows, one connection: ` +
-        `${Math.round(ceiling.rowsPerSecond)} rows/s (${ceiling.rows} rows, ${ceiling.statementP50Ms.toFixed(0)} ms per statement p50)`,
-    );
-    console.log(
-      `  memory per idle machine (broker + gateway process): ${perMachine.rssKiB.toFixed(1)} KiB rss, ` +
-        `${perMachine.heapKiB.toFixed(1)} KiB heap (${IDLE} connections)`,
-    );
+    // The ceiling is of production rows alone: orders are several tables and statements a batch.
+    let ceiling: Awaited<ReturnType<typeof rawInsertCeiling>> | null = null;
+    if (!ORDERS) {
+      process.stdout.write('  raw multi-row INSERT of the same rows… ');
+      ceiling = await rawInsertCeiling(database);
+      process.stdout.write('done\n');
+    }
+
+    console.log('\n' + stepTable(steps, ORDERS ? 'order' : 'event'));
+    if (outcome)
+      console.log(
+        `\n  orders by price check and status: ${outcome.map((o) => `${o.price_check}/${o.status} ${o.n}`).join(', ')}`,
+      );
+    if (ceiling)
+      console.log(
+        `\n  ceiling: INSERT … VALUES of ${ceiling.rowsPerStatement} rows, one connection: ` +
+          `${Math.round(ceiling.rowsPerSecond)} rows/s (${ceiling.rows} rows, ${ceiling.statementP50Ms.toFixed(0)} ms per statement p50)`,
+      );
+    if (IDLE)
+      console.log(
+        `  memory per idle machine (broker + gateway process): ${perMachine.rssKiB.toFixed(1)} KiB rss, ` +
+          `${perMachine.heapKiB.toFixed(1)} KiB heap (${IDLE} connections)`,
+      );
     // Kept up: what was published was committed (less than a second of it in flight at the end).
     const best = steps.filter((s) => s.keepsUp).at(-1);
     // CPU time per record does not depend on what else the host runs (wall-clock rates do).
@@ -348,17 +479,17 @@ async function run() {
     if (c.postgresCpuUsPerEvent !== null) {
       const total = c.gatewayCpuUsPerEvent + c.postgresCpuUsPerEvent + c.publisherCpuUsPerEvent;
       console.log(
-        `  CPU per record at ${c.rate}/s: gateway process ${c.gatewayCpuUsPerEvent.toFixed(0)} µs + ` +
+        `  CPU per ${UNIT} at ${c.rate}/s: gateway process ${c.gatewayCpuUsPerEvent.toFixed(0)} µs + ` +
           `PostgreSQL ${c.postgresCpuUsPerEvent.toFixed(0)} µs (of which background workers ` +
           `${(c.postgresBackgroundUsPerEvent ?? 0).toFixed(0)} µs) + publishers ${c.publisherCpuUsPerEvent.toFixed(0)} µs` +
-          ` = ${total.toFixed(0)} µs: ${os.cpus().length} otherwise idle cores ≈ ${Math.round((os.cpus().length * 1e6) / total)} records/s`,
+          ` = ${total.toFixed(0)} µs: ${os.cpus().length} otherwise idle cores ≈ ${Math.round((os.cpus().length * 1e6) / total)} ${UNIT}s/s`,
       );
     }
     const sustained = best
-      ? `${Math.round(best.published / best.seconds)} records/s, p99 ${Math.round(best.commitP99Ms)} ms`
+      ? `${Math.round(best.published / best.seconds)} ${UNIT}s/s, p99 ${Math.round(best.commitP99Ms)} ms`
       : 'no step kept up';
     console.log(
-      `  sustained: ${sustained} (target ≥ ${TARGET_RATE} records/s with p99 ≤ ${TARGET_P99_MS} ms)\n`,
+      `  sustained: ${sustained} (target ≥ ${TARGET_RATE} ${UNIT}s/s with p99 ≤ ${TARGET_P99_MS} ms)\n`,
     );
 
     const report = {
@@ -367,15 +498,18 @@ async function run() {
       cpus: os.cpus().length,
       cpuModel: os.cpus()[0]?.model ?? 'unknown',
       // An object, not an array: the file stays as Prettier would write it.
-      loadAverageAtStart: Object.fromEntries(os.loadavg().map((l, i) => [['1m', '5m', '15m'][i], l])),
+      loadAverageAtStart: Object.fromEntries(load.map((l, i) => [['1m', '5m', '15m'][i], Number(l)])),
+      loadAverageAtEnd: Object.fromEntries(os.loadavg().map((l, i) => [['1m', '5m', '15m'][i], l])),
       database: `PostgreSQL ${new URL(serverUrl).host}`,
+      mode: ORDERS ? 'orders' : 'production',
       devices: DEVICES,
       flushMs: FLUSH_MS,
       gatewayOptions: GATEWAY,
       secondsPerStep: SECONDS,
       steps,
       ceiling,
-      memoryPerMachine: perMachine,
+      orders: outcome,
+      memoryPerMachine: IDLE ? perMachine : null,
     };
     fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
     fs.writeFileSync(RESULTS, JSON.stringify(report, null, 2) + '\n');
@@ -390,6 +524,7 @@ async function run() {
       if (!exited) publishers.child.kill('SIGKILL');
     }
     await gateway?.close().catch(() => {});
+    await app?.close().catch(() => {});
     await mqtt?.close().catch(() => {});
     await listener?.end().catch(() => {});
     await database?.close().catch(() => {});

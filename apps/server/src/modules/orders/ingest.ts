@@ -40,7 +40,9 @@ export interface IngestDeps {
   chains: MerchantChains;
 }
 
-const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+// Rows travel as one json parameter: json_to_recordset reads its text directly, about a third cheaper
+// than first building the binary jsonb a batch of thousands of rows would be thrown away after.
+const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
 
 /** Menus by machine and version: a version's content never changes, so it is read once. */
 class MenuCache {
@@ -186,7 +188,7 @@ export function orderWriters(deps: IngestDeps) {
                  payment_method, payment_reference, currency, amount, discount, actual_payment, tax,
                  prices_include_tax, reported_payment, reported_tax, menu_version, member_no, price_check,
                  check_notes, ordered_at, ordered_at, event_id
-          from jsonb_to_recordset(${json(orderRows)}) as x(merchant_id bigint, store_id bigint, device_id bigint,
+          from json_to_recordset(${json(orderRows)}) as x(merchant_id bigint, store_id bigint, device_id bigint,
                serial_number text, order_no text, pickup_code text, order_type text, status text, payment_method text,
                payment_reference text, currency text, amount numeric, discount numeric, actual_payment numeric,
                tax numeric, prices_include_tax boolean, reported_payment numeric, reported_tax numeric,
@@ -263,7 +265,7 @@ export function orderWriters(deps: IngestDeps) {
       insert into sales_order_line (order_id, merchant_id, store_id, seq, line, kind, product_id, extra_product_id,
         product_type_id, product_code, name, names, combination, options, toppings, unit_price, reported_unit_price,
         quantity, amount, tax_id, tax_name, tax_rate, tax, net, gross, flag)
-      select * from jsonb_to_recordset(${json(lineRows)}) as x(order_id bigint, merchant_id bigint, store_id bigint,
+      select * from json_to_recordset(${json(lineRows)}) as x(order_id bigint, merchant_id bigint, store_id bigint,
         seq int, line int, kind text, product_id bigint, extra_product_id bigint, product_type_id bigint,
         product_code text, name text, names jsonb, combination text, options jsonb, toppings jsonb,
         unit_price numeric, reported_unit_price numeric, quantity int, amount numeric, tax_id bigint, tax_name text,
@@ -273,16 +275,16 @@ export function orderWriters(deps: IngestDeps) {
       insert into sales_order_step (merchant_id, store_id, device_id, order_id, order_no, event_id, status, outcome,
         cause, at)
       select merchant_id, store_id, device_id, order_id, order_no, event_id, status, 'moved', 'machine', at
-      from jsonb_to_recordset(${json(stepRows)}) as x(merchant_id bigint, store_id bigint, device_id bigint,
+      from json_to_recordset(${json(stepRows)}) as x(merchant_id bigint, store_id bigint, device_id bigint,
         order_id bigint, order_no text, event_id text, status text, at timestamptz)
       on conflict (device_id, event_id) do nothing`);
     await publisher.publish(tx, 'orders.orderPlaced', placed);
     // Reports heard before their order are applied now.
-    const moves = await settleSteps(
+    const { changes } = await settleSteps(
       tx,
       placed.map((p) => ({ deviceId: p.deviceId!, orderNo: p.orderNo })),
     );
-    await publisher.publish(tx, 'orders.orderStatusChanged', moves);
+    await publisher.publish(tx, 'orders.orderStatusChanged', changes);
     return { inserted: placed.length, duplicates: events.length - placed.length };
   }
 
@@ -291,31 +293,24 @@ export function orderWriters(deps: IngestDeps) {
     events: ReportedEvent<OrderStatusReport>[],
     publisher: Publisher,
   ): Promise<{ inserted: number; duplicates: number }> {
-    const stepRows = events.map(({ device, e, at }) => ({
-      merchant_id: device.merchantId ?? null,
-      store_id: device.storeId ?? null,
-      device_id: device.id,
-      order_no: e.orderNo,
-      event_id: e.eventId,
-      status: e.status,
-      reason: e.reason ?? null,
-      received: e.received ?? null,
-      at,
-    }));
-    const inserted = await rows<{ device_id: string; order_no: string }>(
+    // Stored with what became of them, once each (steps.ts).
+    const { changes, stored } = await settleSteps(
       tx,
-      sql`insert into sales_order_step (merchant_id, store_id, device_id, order_no, event_id, status, outcome, cause,
-            reason, received, at)
-          select merchant_id, store_id, device_id, order_no, event_id, status, 'pending', 'machine', reason, received, at
-          from jsonb_to_recordset(${json(stepRows)}) as x(merchant_id bigint, store_id bigint, device_id bigint,
-            order_no text, event_id text, status text, reason text, received numeric, at timestamptz)
-          on conflict (device_id, event_id) do nothing
-          returning device_id::text, order_no`,
+      [],
+      events.map(({ device, e, at }) => ({
+        merchantId: device.merchantId ?? null,
+        storeId: device.storeId ?? null,
+        deviceId: device.id,
+        orderNo: e.orderNo,
+        eventId: e.eventId,
+        status: e.status,
+        reason: e.reason ?? null,
+        received: e.received ?? null,
+        at,
+      })),
     );
-    const keys = new Map(inserted.map((s) => [`${s.device_id}/${s.order_no}`, { deviceId: s.device_id, orderNo: s.order_no }]));
-    const moves = await settleSteps(tx, [...keys.values()]);
-    await publisher.publish(tx, 'orders.orderStatusChanged', moves);
-    return { inserted: inserted.length, duplicates: events.length - inserted.length };
+    await publisher.publish(tx, 'orders.orderStatusChanged', changes);
+    return { inserted: stored, duplicates: events.length - stored };
   }
 
   const order: MachineEventWriter<OrderReport> = { type: 'order', schema: orderEvent, write: writeOrders };
