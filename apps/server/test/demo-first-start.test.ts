@@ -135,9 +135,15 @@ it('has 90 days of sales, each status and payment method among them, priced as t
   expect(Date.now() - Date.parse(oldest.list[0].orderedAt)).toBeGreaterThanOrEqual(85 * DAY);
   expect(oldest.total).toBeGreaterThan(14 * 90);
   for (const status of ['completed', 'cancelled', 'rejected'])
-    expect((await post('/api/coffee/order/list', { limit: 1, status: [status] })).total, status).toBeGreaterThan(0);
+    expect(
+      (await post('/api/coffee/order/list', { limit: 1, status: [status] })).total,
+      status,
+    ).toBeGreaterThan(0);
   for (const paymentMethod of ['wallet', 'cash', 'card-machine', 'third-party'])
-    expect((await post('/api/coffee/order/list', { limit: 1, paymentMethod })).total, paymentMethod).toBeGreaterThan(0);
+    expect(
+      (await post('/api/coffee/order/list', { limit: 1, paymentMethod })).total,
+      paymentMethod,
+    ).toBeGreaterThan(0);
   expect((await post('/api/coffee/order/list', { limit: 1, priceCheck: 'differs' })).total).toBe(0);
 });
 

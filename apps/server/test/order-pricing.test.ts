@@ -34,10 +34,14 @@ describe('the price of one', () => {
     // Large + oat is a combination priced 20 (not 10 + 15).
     expect(menuUnitPrice(latte, ['1', '2'], [])).toBe(8000n);
     expect(
-      menuUnitPrice(latte, [], [
-        { code: 'Pearls', quantity: 2 },
-        { code: 'Cinnamon', quantity: 1 },
-      ]),
+      menuUnitPrice(
+        latte,
+        [],
+        [
+          { code: 'Pearls', quantity: 2 },
+          { code: 'Cinnamon', quantity: 1 },
+        ],
+      ),
     ).toBe(7000n);
   });
 });
@@ -64,7 +68,12 @@ describe('an order priced', () => {
       () => catalog,
       () => undefined,
     );
-    expect(priced.lines[0]).toMatchObject({ unitPrice: 8000n, reportedUnitPrice: 7000n, amount: 16000n, flag: 'differs' });
+    expect(priced.lines[0]).toMatchObject({
+      unitPrice: 8000n,
+      reportedUnitPrice: 7000n,
+      amount: 16000n,
+      flag: 'differs',
+    });
     expect(priced.notes).toEqual([
       { line: 1, key: 'order.check.priceDiffers', params: { line: 1, reported: '70.00', expected: '80.00' } },
     ]);
@@ -73,7 +82,13 @@ describe('an order priced', () => {
   it('keeps an unknown product at the machine’s price, and an unknown extra at none, both flagged', () => {
     const priced = priceOrder(
       report([
-        { line: 1, productCode: 'NOPE', unitPrice: '30.00', quantity: 1, extras: [{ code: '123', quantity: 1 }] },
+        {
+          line: 1,
+          productCode: 'NOPE',
+          unitPrice: '30.00',
+          quantity: 1,
+          extras: [{ code: '123', quantity: 1 }],
+        },
       ]),
       menu,
       () => undefined,
@@ -83,7 +98,10 @@ describe('an order priced', () => {
       ['product', 3000n, 'unknown-product'],
       ['extra', 0n, 'unknown-product'],
     ]);
-    expect(priced.notes.map((n) => n.key)).toEqual(['order.check.unknownProduct', 'order.check.unknownExtra']);
+    expect(priced.notes.map((n) => n.key)).toEqual([
+      'order.check.unknownProduct',
+      'order.check.unknownExtra',
+    ]);
   });
 
   it('without the menu, checks a plain cup against the catalog and says the menu is unknown', () => {

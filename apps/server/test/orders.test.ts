@@ -30,20 +30,29 @@ async function ok(method: 'GET' | 'POST', url: string, body?: unknown, token = a
 }
 const now = (offsetS = 0) => new Date(Date.now() + offsetS * 1000).toISOString();
 const send = (events: unknown[]) =>
-  client.publishAsync(topicFor(machine.serialNumber, 'events'), JSON.stringify({ v: PROTOCOL_VERSION, events }), {
-    qos: 1,
-  });
+  client.publishAsync(
+    topicFor(machine.serialNumber, 'events'),
+    JSON.stringify({ v: PROTOCOL_VERSION, events }),
+    {
+      qos: 1,
+    },
+  );
 /** Until the gateway has written what `check` looks for (the broker hands messages on asynchronously). */
 const written = <T>(check: () => Promise<T>, what: string) =>
-  waitFor(async () => {
-    await f.fleet.gateway.flush();
-    return check();
-  }, 10_000, what);
+  waitFor(
+    async () => {
+      await f.fleet.gateway.flush();
+      return check();
+    },
+    10_000,
+    what,
+  );
 /** Until this many status reports of an order are stored (whatever became of them). */
 const steps = (orderNo: string, n: number) =>
   written(
     async () =>
-      (await f.t.sql(`select count(*)::int as n from sales_order_step where order_no = $1`, [orderNo]))[0].n >= n,
+      (await f.t.sql(`select count(*)::int as n from sales_order_step where order_no = $1`, [orderNo]))[0]
+        .n >= n,
     `${n} steps of ${orderNo}`,
   );
 
@@ -59,7 +68,13 @@ function order(over: Record<string, unknown> = {}) {
     orderType: 'pack',
     menuVersion: version,
     lines: [
-      { line: 1, productCode: 'LAT', unitPrice: '60.00', quantity: 2, extras: [{ code: bagId, quantity: 1 }] },
+      {
+        line: 1,
+        productCode: 'LAT',
+        unitPrice: '60.00',
+        quantity: 2,
+        extras: [{ code: bagId, quantity: 1 }],
+      },
       { line: 2, productCode: 'ESP', unitPrice: '45.00', quantity: 1 },
     ],
     payment: { method: 'card-machine', amount: '167.00' },
@@ -87,8 +102,11 @@ const cup = (orderNo: string, line: number, over: Record<string, unknown> = {}) 
   ...over,
 });
 const orderRow = async (orderNo: string) =>
-  (await f.t.sql(`select * from sales_order where device_id = $1 and order_no = $2`, [machine.id, orderNo]))[0];
-const detailOf = async (orderNo: string) => ok('GET', `/api/coffee/order/${(await orderRow(orderNo)).id}/detail`);
+  (
+    await f.t.sql(`select * from sales_order where device_id = $1 and order_no = $2`, [machine.id, orderNo])
+  )[0];
+const detailOf = async (orderNo: string) =>
+  ok('GET', `/api/coffee/order/${(await orderRow(orderNo)).id}/detail`);
 
 beforeAll(async () => {
   f = await startFleetTest();
@@ -118,13 +136,22 @@ beforeAll(async () => {
       family: 'coffee',
       price,
       productTypeId: drinks.id,
-      recipe: { steps: [{ action: 'brew', channel: 1, params: { powderG: 18, waterMl: 40, temperatureC: 92 } }] },
+      recipe: {
+        steps: [{ action: 'brew', channel: 1, params: { powderG: 18, waterMl: 40, temperatureC: 92 } }],
+      },
       materials: [{ materialId: beans.id, amount: 18 }],
     });
   for (const p of [await product('Latte', 'LAT', '60.00'), await product('Espresso', 'ESP', '45.00')])
     await ok('POST', '/api/coffee/store-product', { storeId, productId: p.id });
-  bagId = (await ok('POST', '/api/coffee/extra-product', { name: 'Paper bag', price: '2.00', kind: 'packaging' })).id;
-  const tax = await ok('POST', '/api/coffee/tax', { name: 'Business tax', country: 'TW', type: 'packaging', rate: '5' });
+  bagId = (
+    await ok('POST', '/api/coffee/extra-product', { name: 'Paper bag', price: '2.00', kind: 'packaging' })
+  ).id;
+  const tax = await ok('POST', '/api/coffee/tax', {
+    name: 'Business tax',
+    country: 'TW',
+    type: 'packaging',
+    rate: '5',
+  });
   await ok('POST', '/api/coffee/tax-allocation', { taxId: tax.id, productTypeId: drinks.id });
   await ok('POST', '/api/coffee/tax-allocation', { taxId: tax.id, extraProductId: bagId });
   // The machine takes the store's menu, then the test speaks for it.
@@ -154,7 +181,12 @@ describe('orders a machine reports', () => {
     const o = order();
     await send([o]);
     const row = await written(() => orderRow(o.orderNo), 'the order');
-    expect(row).toMatchObject({ status: 'waiting-payment', price_check: 'ok', currency: 'TWD', merchant_id: expect.anything() });
+    expect(row).toMatchObject({
+      status: 'waiting-payment',
+      price_check: 'ok',
+      currency: 'TWD',
+      merchant_id: expect.anything(),
+    });
     // 2 × 60 + bag 2 + 45 = 167, 5 % included; each line rounded to whole dollars: 120 → 6, 2 → 0, 45 → 2.
     expect([row.amount, row.actual_payment, row.tax].map(String)).toEqual(['167.00', '167.00', '8.00']);
     // Completed arrives before paid and processing: it waits, then the order ends completed.
@@ -178,7 +210,19 @@ describe('orders a machine reports', () => {
       ['processing', 'moved'],
       ['completed', 'moved'],
     ]);
-    expect(detail.lines.map((l: any) => [l.seq, l.kind, l.name, l.amount, l.taxName, l.taxRate, l.tax, l.cups, l.badCups])).toEqual([
+    expect(
+      detail.lines.map((l: any) => [
+        l.seq,
+        l.kind,
+        l.name,
+        l.amount,
+        l.taxName,
+        l.taxRate,
+        l.tax,
+        l.cups,
+        l.badCups,
+      ]),
+    ).toEqual([
       [1, 'product', 'Latte', '120.00', 'Business tax', '5', '6.00', 1, 1],
       [2, 'extra', 'Paper bag', '2.00', 'Business tax', '5', '0.00', 0, 0],
       [3, 'product', 'Espresso', '45.00', 'Business tax', '5', '2.00', 1, 0],
@@ -207,7 +251,10 @@ describe('orders a machine reports', () => {
     // A cancellation after completion is refused, not applied.
     await send([status(o.orderNo, 'cancelled', { ts: now(3), reason: 'customer left' })]);
     await steps(o.orderNo, 5);
-    expect((await detailOf(o.orderNo)).timeline.at(-1)).toMatchObject({ status: 'cancelled', outcome: 'refused' });
+    expect((await detailOf(o.orderNo)).timeline.at(-1)).toMatchObject({
+      status: 'cancelled',
+      outcome: 'refused',
+    });
     expect((await orderRow(o.orderNo)).status).toBe('completed');
   });
 
@@ -226,11 +273,19 @@ describe('orders a machine reports', () => {
     expect(c.priceCheck).toBe('differs');
     expect(c.actualPayment).toBe('60.00');
     expect(c.reportedPayment).toBe('50.00');
-    expect(c.checkNotes.map((n: any) => n.key)).toEqual(['order.check.priceDiffers', 'order.check.totalDiffers']);
+    expect(c.checkNotes.map((n: any) => n.key)).toEqual([
+      'order.check.priceDiffers',
+      'order.check.totalDiffers',
+    ]);
     expect(c.lines[0]).toMatchObject({ unitPrice: '60.00', reportedUnitPrice: '50.00', flag: 'differs' });
     const u = await detailOf(unknown.orderNo);
     expect(u.priceCheck).toBe('unknown-product');
-    expect(u.lines[0]).toMatchObject({ name: 'MYSTERY', unitPrice: '30.00', flag: 'unknown-product', taxRate: '0' });
+    expect(u.lines[0]).toMatchObject({
+      name: 'MYSTERY',
+      unitPrice: '30.00',
+      flag: 'unknown-product',
+      taxRate: '0',
+    });
   });
 
   it('drop a malformed order event (counted and told to the machine) and keep the rest of its message', async () => {
@@ -247,7 +302,11 @@ describe('orders a machine reports', () => {
 
 describe('the console', () => {
   it('lists orders with filters, and another merchant sees none of them', async () => {
-    const list = await ok('POST', '/api/coffee/order/list', { status: ['completed'], limit: 50, timeZone: 'Asia/Taipei' });
+    const list = await ok('POST', '/api/coffee/order/list', {
+      status: ['completed'],
+      limit: 50,
+      timeZone: 'Asia/Taipei',
+    });
     expect(list.total).toBeGreaterThanOrEqual(2);
     expect(list.list.every((o: any) => o.status === 'completed')).toBe(true);
     const other = await ok('POST', '/api/coffee/order/list', {}, beta);
@@ -269,14 +328,28 @@ describe('the console', () => {
     expect(first.json().data).toMatchObject({ refunded: '60.00', refundable: '107.00' });
     const again = await call('POST', '/api/coffee/order/refund', body, alpha, key);
     expect(again.json().data).toEqual(first.json().data);
-    expect((await call('POST', '/api/coffee/order/refund', { ...body, reason: 'other' }, alpha, key)).statusCode).toBe(422);
+    expect(
+      (await call('POST', '/api/coffee/order/refund', { ...body, reason: 'other' }, alpha, key)).statusCode,
+    ).toBe(422);
     // More than is left on the line, or on the order: refused, nothing written.
-    const tooMuchLine = await call('POST', '/api/coffee/order/refund', { ...body, lines: [{ seq: 1, amount: '61.00' }] }, alpha, {
-      'idempotency-key': crypto.randomUUID(),
-    });
+    const tooMuchLine = await call(
+      'POST',
+      '/api/coffee/order/refund',
+      { ...body, lines: [{ seq: 1, amount: '61.00' }] },
+      alpha,
+      {
+        'idempotency-key': crypto.randomUUID(),
+      },
+    );
     expect(tooMuchLine.statusCode).toBe(400);
     expect(tooMuchLine.json().msg).toContain('Line 1');
-    expect((await call('POST', '/api/coffee/order/refund', { orderId: id, reason: 'x' }, beta, { 'idempotency-key': 'k' })).statusCode).toBe(404);
+    expect(
+      (
+        await call('POST', '/api/coffee/order/refund', { orderId: id, reason: 'x' }, beta, {
+          'idempotency-key': 'k',
+        })
+      ).statusCode,
+    ).toBe(404);
     const rest = await call('POST', '/api/coffee/order/refund', { orderId: id, reason: 'all of it' }, alpha, {
       'idempotency-key': crypto.randomUUID(),
     });
@@ -288,7 +361,10 @@ describe('the console', () => {
     const detail = await detailOf(o.orderNo);
     expect(detail.refunds.map((r: any) => r.amount)).toEqual(['60.00', '107.00']);
     expect(detail.lines.reduce((sum: number, l: any) => sum + Number(l.refunded), 0)).toBe(167);
-    const log = await f.t.sql(`select count(*)::int as n from operation_log where action = 'order.refund' and target_id = $1 and outcome = 'success'`, [id]);
+    const log = await f.t.sql(
+      `select count(*)::int as n from operation_log where action = 'order.refund' and target_id = $1 and outcome = 'success'`,
+      [id],
+    );
     expect(log[0].n).toBe(3);
   });
 
@@ -299,10 +375,14 @@ describe('the console', () => {
     const id = (await orderRow(o.orderNo)).id;
     const key = { 'idempotency-key': crypto.randomUUID() };
     const body = { orderId: id, reason: 'spilled', lines: [{ seq: 3, amount: '45.00' }] };
-    const answers = await Promise.all([1, 2, 3].map(() => call('POST', '/api/coffee/order/refund', body, alpha, key)));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => call('POST', '/api/coffee/order/refund', body, alpha, key)),
+    );
     // Each is the refund (first, or answered again) or "still in progress"; never a second refund.
     for (const a of answers) expect([200, 409]).toContain(a.statusCode);
-    const [{ n }] = await f.t.sql(`select count(*)::int as n from sales_order_refund where order_id = $1`, [id]);
+    const [{ n }] = await f.t.sql(`select count(*)::int as n from sales_order_refund where order_id = $1`, [
+      id,
+    ]);
     expect(n).toBe(1);
     expect((await orderRow(o.orderNo)).refunded).toBe('45.00');
   });
@@ -311,9 +391,16 @@ describe('the console', () => {
     const o = order();
     await send([o]);
     const id = (await written(() => orderRow(o.orderNo), 'the order')).id;
-    const cancelled = await ok('POST', '/api/coffee/order/cancel', { orderId: id, reason: 'machine out of cups' });
+    const cancelled = await ok('POST', '/api/coffee/order/cancel', {
+      orderId: id,
+      reason: 'machine out of cups',
+    });
     expect(cancelled.status).toBe('cancelled');
-    expect(cancelled.timeline.at(-1)).toMatchObject({ status: 'cancelled', cause: 'console', reason: 'machine out of cups' });
+    expect(cancelled.timeline.at(-1)).toMatchObject({
+      status: 'cancelled',
+      cause: 'console',
+      reason: 'machine out of cups',
+    });
     const again = await call('POST', '/api/coffee/order/cancel', { orderId: id, reason: 'again' });
     expect(again.statusCode).toBe(409);
     expect(again.json().msg).toBe('This order is cancelled: it cannot become cancelled');

@@ -34,12 +34,16 @@ it('gives existing store staff roles their machines and keeps refills with the c
     );
     // What the store staff had when 0019 was written; the Order List (2210) came later.
     const LATER = ['2210'];
-    expect(new Set(menus['store-staff'])).toEqual(new Set(STORE_STAFF_MENUS.filter((m) => !LATER.includes(m))));
+    expect(new Set(menus['store-staff'])).toEqual(
+      new Set(STORE_STAFF_MENUS.filter((m) => !LATER.includes(m))),
+    );
     expect(menus['channel-keeper']).toEqual(['1413', '141302', '141305']);
     expect(menus.reader).toEqual(['1413']);
     // The start-up grant adds what came later, once.
     expect(await grantNewStoreStaffMenus(database.db)).toBe(1);
-    const [staff] = await sql(`select menu_id_list::text[] as menus from role where role_name = 'store-staff'`);
+    const [staff] = await sql(
+      `select menu_id_list::text[] as menus from role where role_name = 'store-staff'`,
+    );
     expect(new Set(staff.menus)).toEqual(new Set(STORE_STAFF_MENUS));
     expect(await grantNewStoreStaffMenus(database.db)).toBe(0);
   } finally {

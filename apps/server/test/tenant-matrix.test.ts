@@ -313,16 +313,27 @@ describe.each(['merchantA', 'childOfA', 'storeOfA'])('%s and B’s orders', (use
     const calls: Array<[string, string, unknown, string]> = [
       ['GET', `/api/coffee/order/${id}/detail`, undefined, P.order.list],
       ['POST', '/api/coffee/order/refund', { orderId: id, reason: 'mine' }, P.order.refund],
-      ['POST', '/api/coffee/order/refund', { orderId: id, reason: 'mine', lines: [{ seq: 1, amount: '1' }] }, P.order.refund],
+      [
+        'POST',
+        '/api/coffee/order/refund',
+        { orderId: id, reason: 'mine', lines: [{ seq: 1, amount: '1' }] },
+        P.order.refund,
+      ],
       ['POST', '/api/coffee/order/cancel', { orderId: id, reason: 'mine' }, P.order.cancel],
     ];
     for (const [method, url, body, code] of calls) {
-      const res = await t.call(method as 'POST', url, { token, body, headers: { 'idempotency-key': `k-${user}-${url}` } });
+      const res = await t.call(method as 'POST', url, {
+        token,
+        body,
+        headers: { 'idempotency-key': `k-${user}-${url}` },
+      });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(expected(user, code));
     }
     const [after] = await t.sql(`select row_to_json(x)::text as row from sales_order x where id = $1`, [id]);
     expect(after.row, 'B’s order is unchanged').toBe(rowBefore.order);
-    const [{ n }] = await t.sql(`select count(*)::int as n from sales_order_refund where order_id = $1`, [id]);
+    const [{ n }] = await t.sql(`select count(*)::int as n from sales_order_refund where order_id = $1`, [
+      id,
+    ]);
     expect(n).toBe(0);
   });
 });

@@ -20,7 +20,9 @@ export interface ReportedEvent<T> {
   receivedAt: string;
 }
 
-export interface MachineEventWriter<T extends { eventId: string; ts: string } = { eventId: string; ts: string }> {
+export interface MachineEventWriter<
+  T extends { eventId: string; ts: string } = { eventId: string; ts: string },
+> {
   /** The event's `type` in the protocol. */
   type: string;
   /** Checks one event; what it refuses is dropped, counted and told to the machine, like fleet's own. */
@@ -30,7 +32,11 @@ export interface MachineEventWriter<T extends { eventId: string; ts: string } = 
    * in the batch's transaction, after the machines' presence and before their cups; writers run in
    * the order they were accepted. Idempotent by event: a resent batch adds nothing.
    */
-  write(tx: Db, events: ReportedEvent<T>[], publisher: Publisher): Promise<{ inserted: number; duplicates: number }>;
+  write(
+    tx: Db,
+    events: ReportedEvent<T>[],
+    publisher: Publisher,
+  ): Promise<{ inserted: number; duplicates: number }>;
 }
 
 export type AnyMachineEventWriter = MachineEventWriter<{ eventId: string; ts: string }>;

@@ -812,7 +812,7 @@ const PRICE_SCALE: Readonly<Record<string, number>> = { TW: 20, HK: 10, JP: 150 
 function scaleMoney(input: Row, scale: number): Row {
   if (scale === 1) return input;
   const scaled = (v: unknown) =>
-    typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? (Math.round(Number(v) * scale)).toFixed(2) : v;
+    typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Math.round(Number(v) * scale).toFixed(2) : v;
   const out: Row = { ...input };
   for (const key of ['price', 'priceChange']) if (key in out) out[key] = scaled(out[key]);
   if (Array.isArray(out.recipeCombos))

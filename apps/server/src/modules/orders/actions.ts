@@ -65,7 +65,10 @@ async function lockOrder(tx: Db, id: string): Promise<LockedOrder> {
   return order;
 }
 
-const cancelBody = z.object({ orderId: idSchema, reason: z.string().trim().min(1, { error: 'msg.required' }).max(200) });
+const cancelBody = z.object({
+  orderId: idSchema,
+  reason: z.string().trim().min(1, { error: 'msg.required' }).max(200),
+});
 
 export function registerOrderActions(
   app: FastifyInstance,

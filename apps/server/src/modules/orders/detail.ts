@@ -6,13 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  idSchema,
-  nameIn,
-  orderDetailAnswer,
-  P,
-  type OrderDetail,
-} from '@brewfleet/contracts';
+import { idSchema, nameIn, orderDetailAnswer, P, type OrderDetail } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { inRequestScope } from '../../platform/crud/scope.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -169,4 +163,3 @@ export function registerOrderDetail(app: FastifyInstance, deps: { db: Db; fleet:
     },
   );
 }
-

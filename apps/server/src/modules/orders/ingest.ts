@@ -64,7 +64,11 @@ class MenuCache {
 }
 
 /** The order's check: the worst of what its notes say. */
-function checkOf(notes: readonly OrderCheckNote[], menuUnknown: boolean, lines: readonly PricedLine[]): OrderCheck {
+function checkOf(
+  notes: readonly OrderCheckNote[],
+  menuUnknown: boolean,
+  lines: readonly PricedLine[],
+): OrderCheck {
   if (lines.some((l) => l.flag === 'unknown-product')) return 'unknown-product';
   if (notes.some((n) => n.key !== 'order.check.menuUnknown')) return 'differs';
   return menuUnknown ? 'menu-unknown' : 'ok';
@@ -84,11 +88,9 @@ export function orderWriters(deps: IngestDeps) {
       (r.device.merchantId && chains.get(r.device.merchantId)) || { ids: [], country: null };
     // What the catalog says of the codes and extras named, for every merchant involved at once.
     const allMerchants = [...new Set([...chains.values()].flatMap((c) => c.ids))];
-    const products = await deps.catalog.productsByCode(
-      tx,
-      allMerchants,
-      [...new Set(events.flatMap((r) => r.e.lines.map((l) => l.productCode)))],
-    );
+    const products = await deps.catalog.productsByCode(tx, allMerchants, [
+      ...new Set(events.flatMap((r) => r.e.lines.map((l) => l.productCode))),
+    ]);
     const extraIds = [
       ...new Set(events.flatMap((r) => r.e.lines.flatMap((l) => l.extras.map((x) => x.code)))),
     ].filter((id) => /^\d{1,18}$/.test(id));
@@ -116,7 +118,10 @@ export function orderWriters(deps: IngestDeps) {
     const discounts = events.map((r, i) => {
       const total = priced[i].lines.reduce((sum, l) => sum + l.amount, 0n);
       const discount = toCents(r.e.payment.discount);
-      return shareCents(discount > total ? total : discount, priced[i].lines.map((l) => l.amount));
+      return shareCents(
+        discount > total ? total : discount,
+        priced[i].lines.map((l) => l.amount),
+      );
     });
     const taxed = await deps.taxes.computeMany(
       tx,

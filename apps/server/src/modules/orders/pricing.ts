@@ -8,7 +8,13 @@
  * keeps the machine's price and is flagged; a menu version the server never sent falls back to the
  * catalog's prices (and the machine's, for options it cannot check), flagged on the order.
  */
-import { formatCents, toCents, type MenuContent, type OrderCheckNote, type OrderReport } from '@brewfleet/contracts';
+import {
+  formatCents,
+  toCents,
+  type MenuContent,
+  type OrderCheckNote,
+  type OrderReport,
+} from '@brewfleet/contracts';
 
 type MenuProduct = MenuContent['products'][number];
 
@@ -63,7 +69,8 @@ export function menuUnitPrice(
   const combo = chosen.size ? product.combos?.find((c) => sameSet(c.optionIds, chosen)) : undefined;
   if (combo) cents += toCents(combo.priceChange);
   else
-    for (const o of product.options) if (o.id !== undefined && chosen.has(o.id)) cents += toCents(o.priceChange);
+    for (const o of product.options)
+      if (o.id !== undefined && chosen.has(o.id)) cents += toCents(o.priceChange);
   for (const t of toppings) {
     const topping = product.toppings.find((x) => x.name === t.code);
     if (topping?.charged) cents += toCents(topping.price) * BigInt(t.quantity);
@@ -95,7 +102,11 @@ export function priceOrder(
     else {
       unitPrice = reported;
       flag = 'unknown-product';
-      notes.push({ line: l.line, key: 'order.check.unknownProduct', params: { line: l.line, code: l.productCode } });
+      notes.push({
+        line: l.line,
+        key: 'order.check.unknownProduct',
+        params: { line: l.line, code: l.productCode },
+      });
     }
     if (!flag && unitPrice !== reported) {
       flag = 'differs';
@@ -152,4 +163,3 @@ export function priceOrder(
   }
   return { lines, notes, menuUnknown };
 }
-

@@ -56,10 +56,13 @@ export interface FreshStep {
 }
 
 /** A step to decide: one stored as pending (its id), or a fresh one (its index in `fresh`). */
-type Step = { cause: OrderCause; status: OrderStatus; received: string | null; at: string; sortAt: string } & (
-  | { id: string; fresh?: undefined }
-  | { id?: undefined; fresh: number }
-);
+type Step = {
+  cause: OrderCause;
+  status: OrderStatus;
+  received: string | null;
+  at: string;
+  sortAt: string;
+} & ({ id: string; fresh?: undefined } | { id?: undefined; fresh: number });
 
 /** Times sort as text once they have the same precision (to_char gives µs, toISOString ms). */
 const sortable = (at: string) => at.replace(/(\.\d{3})Z$/, '$1000Z');
@@ -136,7 +139,14 @@ export async function settleSteps(
     byOrder.set(key, list);
   };
   for (const s of steps)
-    add(`${s.device_id}/${s.order_no}`, { id: s.id, cause: s.cause, status: s.status, received: s.received, at: s.at, sortAt: s.at });
+    add(`${s.device_id}/${s.order_no}`, {
+      id: s.id,
+      cause: s.cause,
+      status: s.status,
+      received: s.received,
+      at: s.at,
+      sortAt: s.at,
+    });
   incoming.forEach((f, i) =>
     add(`${f.deviceId}/${f.orderNo}`, {
       fresh: i,
@@ -178,7 +188,7 @@ export async function settleSteps(
     let received: string | null = null;
     let lastAt: string | null = null;
     const open = new Set(pending);
-    for (let progress = true; progress && open.size; ) {
+    for (let progress = true; progress && open.size;) {
       progress = false;
       for (const step of pending) {
         if (!open.has(step)) continue;

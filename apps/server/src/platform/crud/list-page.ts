@@ -229,9 +229,7 @@ export function createListPager(reg: Registered) {
       return { list, total: Math.max(memo.total, seen), totalExact: false };
     }
     if (seen <= COUNT_CAP) {
-      const n =
-        capped ??
-        (await rows<{ n: number }>(tx, sql`select ${cappedCountOf(where)} as n`))[0].n;
+      const n = capped ?? (await rows<{ n: number }>(tx, sql`select ${cappedCountOf(where)} as n`))[0].n;
       if (n <= COUNT_CAP) return { list, total: n };
     }
     type Plan = { 'Plan Rows': number; Plans?: Plan[] };

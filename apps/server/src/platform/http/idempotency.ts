@@ -55,7 +55,9 @@ export async function idempotent<T>(
 
   const held = await inScope(db, SYSTEM, async (tx) => {
     // A key kept past its time is forgotten when it is used again.
-    await tx.execute(sql`delete from idempotency_key where ${where} and created_at < now() - ${KEEP}::interval`);
+    await tx.execute(
+      sql`delete from idempotency_key where ${where} and created_at < now() - ${KEEP}::interval`,
+    );
     const [claimed] = await rows<{ key: string }>(
       tx,
       sql`insert into idempotency_key (principal, route, key, body_hash, state)
@@ -83,7 +85,9 @@ export async function idempotent<T>(
         where ${where}`);
     });
   } catch (error) {
-    await inScope(db, SYSTEM, (tx) => tx.execute(sql`delete from idempotency_key where ${where} and state = 'running'`));
+    await inScope(db, SYSTEM, (tx) =>
+      tx.execute(sql`delete from idempotency_key where ${where} and state = 'running'`),
+    );
     throw error;
   }
 }
