@@ -51,7 +51,7 @@ export const RESOURCE_TITLES: Readonly<Record<string, Localized>> = {
   'store-product': { en: 'Store products', zh: '门店商品', tw: '門市商品' },
   'machine-product': { en: 'Machine products', zh: '机器商品', tw: '機器商品' },
   'menu-release': { en: 'Menu releases', zh: '菜单版本', tw: '菜單版本' },
-  order: { en: 'Orders', zh: '订单', tw: '訂單' },
+  order: { en: 'Order List', zh: '订单列表', tw: '訂單列表' },
 };
 
 const VERBS = ['create', 'update', 'delete', 'import', 'reveal'];
