@@ -23,6 +23,7 @@
  * printed with every phase: on a shared machine compare the ratios of one run, not figures across
  * runs. Results: a table on stdout and bench/results/api-latest.json.
  */
+import { loadAverage, stopChild, benchMain } from './bench-process.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -44,7 +45,7 @@ import { hashPassword } from '../src/platform/auth/passwords.ts';
 import type { ThrottleOptions } from '../src/platform/auth/throttle.ts';
 import { inScope } from '../src/platform/db/scope.ts';
 import { createTestDatabase } from '../test/helpers/test-app.ts';
-import { installSqlCapture, sqlCapture, type CapturedStatement } from './sql-capture.ts';
+import { dataQueries, installSqlCapture, sqlCapture, type CapturedStatement } from './sql-capture.ts';
 import { findPgbench, runPgbench, type PgbenchResult } from './pgbench.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -330,8 +331,6 @@ interface Scenario {
   cpuPerRequest?: { serverUs: number; postgresUs: number; loadGeneratorUs: number };
 }
 
-const loadAverage = () => Math.round(os.loadavg()[0] * 100) / 100;
-
 async function phase(
   name: string,
   connections: number,
@@ -426,11 +425,6 @@ function table(rows: Scenario[]): string {
     ...body.map(line),
   ].join('\n');
 }
-
-const isControl = (s: CapturedStatement) => /^\s*(begin|commit|rollback)\s*;?\s*$/i.test(s.text);
-/** The list's data queries: what is neither transaction control nor session or scope. */
-const dataQueries = (request: CapturedStatement[]) =>
-  request.filter((s) => !isControl(s) && !/set_config|session_lookup/i.test(s.text));
 
 async function run() {
   const started = Date.now();
@@ -637,28 +631,8 @@ async function run() {
     fs.writeFileSync(RESULTS, JSON.stringify(report, null, 2) + '\n');
     console.log(`written to ${path.relative(process.cwd(), RESULTS)}`);
   } finally {
-    if (child.connected) child.send({ type: 'stop' });
-    const code = await Promise.race([
-      childExit,
-      new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 30_000)),
-    ]);
-    if (code === 'timeout') child.kill('SIGKILL');
-    else if (code !== 0) console.error(`bench server exited with code ${code}`);
-    console.log(`total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await stopChild(child, childExit, started);
   }
 }
 
-if (options.serve) {
-  serve().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error('bench server failed:', error);
-      process.exit(1);
-    },
-  );
-} else {
-  run().catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
-}
+benchMain(Boolean(options.serve), serve, run);

@@ -20,6 +20,7 @@
  * one run. `--duration N` (default 10), `--connections N` (default 50), `--phases` (any of single,
  * load, pgbench). Results: a table on stdout and bench/results/orders-latest.json.
  */
+import { loadAverage, stopChild, benchMain } from './bench-process.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -33,7 +34,7 @@ import { encryptLongText } from '@brewfleet/contracts';
 import { buildApp } from '../src/app.ts';
 import { openPostgres } from '../src/platform/db/client.ts';
 import { loadLoginKeys } from '../src/platform/auth/keys.ts';
-import { installSqlCapture, sqlCapture, type CapturedStatement } from './sql-capture.ts';
+import { dataQueries, installSqlCapture, sqlCapture, type CapturedStatement } from './sql-capture.ts';
 import { findPgbench, runPgbench } from './pgbench.ts';
 import { BENCH_MERCHANTS, BENCH_PASSWORD, BENCH_TIME_ZONE, benchDatabaseUrl } from './orders-seed.ts';
 
@@ -150,7 +151,6 @@ interface Row {
   non2xx: number;
   loadAverage: number;
 }
-const loadAverage = () => Math.round(os.loadavg()[0] * 100) / 100;
 
 async function post<T>(url: string, body: unknown, token?: string): Promise<{ data: T; ms: number }> {
   const started = performance.now();
@@ -188,11 +188,6 @@ function table(rows: Row[]): string {
     ...body.map(line),
   ].join('\n');
 }
-
-const isControl = (s: CapturedStatement) => /^\s*(begin|commit|rollback)\s*;?\s*$/i.test(s.text);
-/** The list's data queries: neither transaction control nor session or scope. */
-const dataQueries = (request: CapturedStatement[]) =>
-  request.filter((s) => !isControl(s) && !/set_config|session_lookup/i.test(s.text));
 
 /** A calendar day in the bench's time zone, `days` from today. */
 function day(days: number): string {
@@ -419,28 +414,8 @@ async function run() {
     fs.writeFileSync(RESULTS, JSON.stringify(report, null, 2) + '\n');
     console.log(`written to ${path.relative(process.cwd(), RESULTS)}`);
   } finally {
-    if (child.connected) child.send({ type: 'stop' });
-    const code = await Promise.race([
-      childExit,
-      new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 30_000)),
-    ]);
-    if (code === 'timeout') child.kill('SIGKILL');
-    else if (code !== 0) console.error(`bench server exited with code ${code}`);
-    console.log(`total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await stopChild(child, childExit, started);
   }
 }
 
-if (options.serve) {
-  serve().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error('bench server failed:', error);
-      process.exit(1);
-    },
-  );
-} else {
-  run().catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
-}
+benchMain(Boolean(options.serve), serve, run);

@@ -60,3 +60,8 @@ export const sqlCapture = {
     return out;
   },
 };
+
+const isControl = (s: CapturedStatement) => /^\s*(begin|commit|rollback)\s*;?\s*$/i.test(s.text);
+/** A list request's data queries: neither transaction control nor the session check or scope. */
+export const dataQueries = (request: CapturedStatement[]) =>
+  request.filter((s) => !isControl(s) && !/set_config|session_lookup/i.test(s.text));
