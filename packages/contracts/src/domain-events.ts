@@ -56,7 +56,8 @@ export interface LevelsChanged {
 
 /** What asked for a command (a menu release, …): its owner finds its own rows by it. */
 export interface CommandRef {
-  kind: 'menu-release';
+  /** A menu release (menus), or an order the ordering app placed at a machine (orders). */
+  kind: 'menu-release' | 'order';
   id: string;
 }
 
@@ -124,6 +125,8 @@ export interface OrderRefunded {
   merchantId: string | null;
   storeId: string | null;
   amount: string;
+  /** What each line got back (by its seq): a whole refund shares the amount over the lines. */
+  lines: Array<{ seq: number; amount: string }>;
   at: string;
 }
 

@@ -24,3 +24,5 @@ export * from './order-status.ts';
 export * from './order-protocol.ts';
 export * from './resources/order.ts';
 export * from './order-api.ts';
+export * from './resources/member.ts';
+export * from './resources/app.ts';

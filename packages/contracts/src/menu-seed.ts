@@ -100,6 +100,9 @@ const CODE_TITLES: Record<string, Titles> = {
   [P.platformJob.run]: ['立即运行', '立即執行', 'Run now'],
   [P.order.refund]: ['退款', '退款', 'Refund'],
   [P.order.cancel]: ['取消订单', '取消訂單', 'Cancel order'],
+  [P.member.wallet]: ['调整钱包', '調整錢包', 'Adjust wallet'],
+  [P.member.points]: ['调整积分', '調整點數', 'Adjust points'],
+  [P.coupon.grant]: ['发放优惠券', '發放優惠券', 'Grant coupon'],
 };
 
 function buttonTitles(code: string): Titles {
@@ -363,6 +366,23 @@ page(
   P.extraProduct.list,
   'container',
 );
+
+// Members (issue 12): a merchant's customers, their wallets and points, the rules that earn points.
+dir(2400, 0, ['会员管理', '會員管理', 'Member Management'], 'team');
+page(2410, 2400, ['会员列表', '會員列表', 'Membership List'], 'member/list', P.member, 'contacts');
+page(2411, 2400, ['钱包流水', '錢包明細', 'Wallet history'], 'member/wallet', P.walletEntry, 'wallet');
+page(2412, 2400, ['积分流水', '點數明細', 'Points history'], 'member/points', P.pointsEntry, 'history');
+page(2413, 2400, ['积分规则', '點數規則', 'Points Rules'], 'member/point-rule', P.pointsRule, 'trophy');
+
+// Coupons (issue 12): their definitions, and the coupons members hold.
+dir(2450, 0, ['优惠券管理', '優惠券管理', 'Coupon Management'], 'tags');
+page(2451, 2450, ['优惠券列表', '優惠券列表', 'Coupon List'], 'coupon/list', P.coupon, 'tag');
+page(2452, 2450, ['会员优惠券', '會員優惠券', 'Member coupons'], 'coupon/member', P.memberCoupon, 'gift');
+
+// The ordering app (issue 12): its banners, and its settings per merchant.
+dir(2500, 0, ['应用管理', 'App 管理', 'app management'], 'mobile');
+page(2510, 2500, ['应用横幅', 'App 橫幅', 'App Banner'], 'app/banner', P.appBanner, 'picture');
+page(2511, 2500, ['应用设置', 'App 設定', 'App settings'], 'app/setting', P.appSetting, 'setting');
 
 export const MENU_SEED: readonly MenuSeedNode[] = withButtons();
 

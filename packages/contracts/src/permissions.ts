@@ -76,6 +76,22 @@ export const P = {
    * one not yet made (waiting payment or paid).
    */
   order: codes('order', ['list', 'export', 'refund', 'cancel'] as const),
+  /**
+   * Members (issue 12): a merchant's customers. `wallet`: adjust a wallet by a signed amount with a
+   * reason (`POST /api/coffee/member/wallet`); `points`: the same for points.
+   */
+  member: codes('member', [...CRUD, 'export', 'wallet', 'points'] as const),
+  /** The wallet and points ledgers (append-only; read and exported, never edited). */
+  walletEntry: codes('wallet-entry', ['list', 'export'] as const),
+  pointsEntry: codes('points-entry', ['list', 'export'] as const),
+  pointsRule: codes('points-rule', CRUD),
+  /** Coupon definitions; `grant`: give one to a member from the console. */
+  coupon: codes('coupon', [...CRUD, 'export', 'grant'] as const),
+  /** The coupons members hold (valid from/to, used on which order). */
+  memberCoupon: codes('member-coupon', ['list', 'export'] as const),
+  /** The ordering app: its banners, and its settings per merchant (name, logo, privacy, compensation). */
+  appBanner: codes('app-banner', CRUD),
+  appSetting: codes('app-setting', ['list', 'create', 'update'] as const),
   /** The platform's background jobs (platform administrator only): see them, run one now. */
   platformJob: codes('platform-job', ['list', 'run'] as const),
 } as const;
@@ -143,6 +159,15 @@ export const MERCHANT_ADMIN_CODES: string[] = [
   ...Object.values(P.taxAllocation),
   // Orders: a merchant reads its sales and refunds them.
   ...Object.values(P.order),
+  // Members, their wallets, points and coupons, and the ordering app: a merchant's own customers.
+  ...Object.values(P.member),
+  ...Object.values(P.walletEntry),
+  ...Object.values(P.pointsEntry),
+  ...Object.values(P.pointsRule),
+  ...Object.values(P.coupon),
+  ...Object.values(P.memberCoupon),
+  ...Object.values(P.appBanner),
+  ...Object.values(P.appSetting),
 ];
 
 /** Every code declared above, for checks and the platform administrator. */

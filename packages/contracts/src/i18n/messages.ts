@@ -5,6 +5,8 @@
  */
 import { LANGUAGES, type Language } from '../enums.ts';
 import type { ErrorCode } from '../envelope.ts';
+import { MEMBER_MESSAGES } from './member-messages.ts';
+import { APP_MESSAGES } from './app-messages.ts';
 
 type Entry = Record<Language, string>;
 /**
@@ -699,6 +701,8 @@ export const MESSAGES = {
     zh: '其他操作（{{method}} {{path}}）',
     tw: '其他操作（{{method}} {{path}}）',
   },
+  ...MEMBER_MESSAGES,
+  ...APP_MESSAGES,
 } as const satisfies { [key: `msg.${string}`]: StatusEntry; [key: `log.${string}`]: Entry };
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -38,6 +38,15 @@ import { storeProductResource, machineProductResource } from './sales.ts';
 import { menuReleaseResource } from './menu-release.ts';
 import { taxResource, taxAllocationResource } from './tax.ts';
 import { orderResource } from './order.ts';
+import {
+  memberResource,
+  walletEntryResource,
+  pointsEntryResource,
+  pointsRuleResource,
+  couponResource,
+  memberCouponResource,
+} from './member.ts';
+import { appBannerResource, appSettingResource } from './app.ts';
 
 export {
   accountResource,
@@ -80,6 +89,14 @@ export {
   taxResource,
   taxAllocationResource,
   orderResource,
+  memberResource,
+  walletEntryResource,
+  pointsEntryResource,
+  pointsRuleResource,
+  couponResource,
+  memberCouponResource,
+  appBannerResource,
+  appSettingResource,
 };
 
 /** Every declared resource, by name: the web's generic pages and the server's checks walk this. */
@@ -126,5 +143,14 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     taxResource,
     taxAllocationResource,
     orderResource,
+    // A member and a coupon before what refers to them.
+    memberResource,
+    couponResource,
+    pointsRuleResource,
+    walletEntryResource,
+    pointsEntryResource,
+    memberCouponResource,
+    appBannerResource,
+    appSettingResource,
   ].map((r) => [r.name, r]),
 );

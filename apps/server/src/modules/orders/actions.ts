@@ -162,6 +162,7 @@ export function registerOrderActions(
               merchantId: order.merchant_id,
               storeId: order.store_id,
               amount: formatCents(total),
+              lines: linesJson,
               at: refund.at,
             },
           ]);

@@ -13,10 +13,25 @@ import { createMerchantChains } from './tenants.ts';
 import { registerOrderDetail } from './detail.ts';
 import { registerOrderActions } from './actions.ts';
 import { seedDemoOrderHistory } from './demo-history.ts';
+import { createOrderService, type OrderService } from './service.ts';
+
+export type { OrderService, OrderSummary, OrderLineSummary, Compensation } from './service.ts';
+
+declare module '../../platform/module.ts' {
+  interface ModuleServices {
+    orders: OrderService;
+  }
+}
 
 export const ordersModule = defineModule({
   name: 'orders',
-  tables: ['sales_order', 'sales_order_line', 'sales_order_step', 'sales_order_refund'],
+  tables: [
+    'sales_order',
+    'sales_order_line',
+    'sales_order_step',
+    'sales_order_refund',
+    'sales_order_compensation',
+  ],
   // Machines report orders through fleet's gateway; prices come from the menus fleet sent and the
   // catalog, taxes from the taxes module.
   needs: ['fleet', 'taxes', 'catalog'],
@@ -29,6 +44,7 @@ export const ordersModule = defineModule({
     registerResource(app, deps, orderResource);
     registerOrderDetail(app, { db: deps.db, fleet });
     registerOrderActions(app, { db: deps.db, fleet, events: deps.events });
+    return createOrderService();
   },
   // 90 days of sales, made of what the stores sell once the menus' demo has filled the catalog.
   demo({ db, services, later }) {

@@ -27,6 +27,10 @@ import {
   ColumnWidthOutlined,
   ContactsOutlined,
   ContainerOutlined,
+  WalletOutlined,
+  TrophyOutlined,
+  MobileOutlined,
+  PictureOutlined,
   ControlOutlined,
   DashboardOutlined,
   DatabaseOutlined,
@@ -135,6 +139,10 @@ const ICONS: Record<string, ReactNode> = {
   percentage: <PercentageOutlined />,
   'node-index': <NodeIndexOutlined />,
   container: <ContainerOutlined />,
+  wallet: <WalletOutlined />,
+  trophy: <TrophyOutlined />,
+  mobile: <MobileOutlined />,
+  picture: <PictureOutlined />,
 };
 
 export function menuIcon(name: string | null | undefined, isDirectory: boolean): ReactNode {
