@@ -26,3 +26,4 @@ export * from './resources/order.ts';
 export * from './order-api.ts';
 export * from './resources/member.ts';
 export * from './resources/app.ts';
+export * from './member-api.ts';
