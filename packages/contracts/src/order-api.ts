@@ -88,6 +88,15 @@ export const orderCupAnswer = z.object({
   tea: z.array(z.record(z.string(), z.unknown())).nullable(),
 });
 
+/** A line's bad cup made good for the order's member (issue 12): money to the wallet, or a coupon. */
+export const orderCompensationAnswer = z.object({
+  seq: z.number().int(),
+  kind: z.enum(['coupon', 'wallet']),
+  amount: moneyAnswer.nullable(),
+  couponName: z.string().nullable(),
+  at: instantAnswer,
+});
+
 export const orderDetailAnswer = z.object({
   id: idAnswer,
   orderNo: z.string(),
@@ -119,6 +128,8 @@ export const orderDetailAnswer = z.object({
   reportedPayment: moneyAnswer.nullable(),
   reportedTax: moneyAnswer.nullable(),
   menuVersion: z.string().nullable(),
+  /** The member the order was taken for (their number, as the machine or the app gave it). */
+  memberNo: z.string().nullable(),
   priceCheck: z.enum(ORDER_CHECKS),
   checkNotes: z.array(orderCheckNote),
   orderedAt: instantAnswer,
@@ -126,6 +137,7 @@ export const orderDetailAnswer = z.object({
   timeline: z.array(orderStepAnswer),
   refunds: z.array(orderRefundAnswer),
   cups: z.array(orderCupAnswer),
+  compensations: z.array(orderCompensationAnswer),
 });
 export type OrderDetail = z.infer<typeof orderDetailAnswer>;
 

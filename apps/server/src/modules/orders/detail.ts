@@ -30,7 +30,7 @@ export async function readOrderDetail(
                o.prices_include_tax, o.amount::text, o.discount::text, o.actual_payment::text,
                o.actual_received::text, o.tax::text, o.refunded::text,
                (coalesce(o.actual_received, o.actual_payment) - o.refunded)::text as refundable,
-               o.reported_payment::text, o.reported_tax::text, o.menu_version, o.price_check, o.check_notes,
+               o.reported_payment::text, o.reported_tax::text, o.menu_version, o.member_no, o.price_check, o.check_notes,
                ${ISO('o.ordered_at')} as ordered_at
         from sales_order o
         left join merchant m on m.id = o.merchant_id
@@ -54,6 +54,11 @@ export async function readOrderDetail(
     tx,
     sql`select id::text, amount::text, reason, lines, by_name, ${ISO('created_at')} as at
         from sales_order_refund where order_id = ${id} order by created_at, id`,
+  );
+  const compensations = await rows<Record<string, unknown>>(
+    tx,
+    sql`select seq, kind, amount::text, coupon_name, ${ISO('created_at')} as at
+        from sales_order_compensation where order_id = ${id} order by seq`,
   );
   const deviceId = o.device_id as string | null;
   const cups = deviceId ? await fleet.reports.cupsOfOrders(tx, deviceId, [String(o.order_no)]) : [];
@@ -87,6 +92,7 @@ export async function readOrderDetail(
     reportedPayment: (o.reported_payment as string | null) ?? null,
     reportedTax: (o.reported_tax as string | null) ?? null,
     menuVersion: (o.menu_version as string | null) ?? null,
+    memberNo: (o.member_no as string | null) ?? null,
     priceCheck: o.price_check as OrderDetail['priceCheck'],
     checkNotes: o.check_notes as OrderDetail['checkNotes'],
     orderedAt: String(o.ordered_at),
@@ -142,6 +148,13 @@ export async function readOrderDetail(
       extractionSeconds: c.extractionSeconds,
       coffee: c.coffee,
       tea: c.tea,
+    })),
+    compensations: compensations.map((c) => ({
+      seq: Number(c.seq),
+      kind: c.kind as 'coupon' | 'wallet',
+      amount: (c.amount as string | null) ?? null,
+      couponName: (c.coupon_name as string | null) ?? null,
+      at: String(c.at),
     })),
   };
 }
