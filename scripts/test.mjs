@@ -39,12 +39,12 @@ const vitest = (name, dir, needs = [], file = name) => ({
 });
 const steps = [
   vitest('contracts', 'packages/contracts'),
-  vitest('server', 'apps/server', ['postgres', 'mosquitto']),
-  // Under CI (or TEST_SERVER_NODE) the server part runs again on another Node.js, 24 by default:
-  // users run 22 and 24 while this machine has 20 (README, Tests). Skipped when it is this node.
-  ...(serverNodeWanted()
-    ? [vitest('server on Node.js 24', 'apps/server', ['postgres', 'mosquitto', 'node'], 'server-node')]
-    : []),
+  // Under CI (or TEST_SERVER_NODE) the server part runs on another Node.js, 24 by default: users run
+  // 22 and 24 while this machine has 20, past its end of life, which the e2e server process and the
+  // simulator still run on (README, Tests). One run, not two, keeps CI under its 30 minutes.
+  serverNodeWanted()
+    ? vitest(`server on Node.js ${serverNodeWanted()}`, 'apps/server', ['postgres', 'mosquitto', 'node'], 'server')
+    : vitest('server', 'apps/server', ['postgres', 'mosquitto']),
   vitest('simulator', 'apps/simulator', ['mosquitto']),
   vitest('web', 'apps/web'),
   { name: 'web build', cmd: 'npm', args: ['run', 'build', '-w', 'apps/web'], cwd: root },

@@ -4,7 +4,7 @@
  * these, so the document, the server and the simulator cannot disagree.
  */
 import { z } from 'zod';
-import { cupOrderRef } from './order-protocol.ts';
+import { ORDER_NO_PATTERN, ORDER_TYPES, cupOrderRef, moneyString } from './order-protocol.ts';
 
 export const PROTOCOL_VERSION = 1;
 /** Topic prefix: every topic of a machine is `bf/v1/d/<serialNumber>/<channel>`. */
@@ -202,7 +202,8 @@ export type RejectedMessage = z.infer<typeof rejectedMessage>;
 /**
  * The five remote operations of spec §4, `debug` (a preset debugging action, issue 5), `menu` (a
  * menu version to check and adopt, issue 6; menu-protocol.ts) and `channels` (a channel
- * configuration distributed from the console; `channelsCommandParams`).
+ * configuration distributed from the console; `channelsCommandParams`) and `app-order` (an order
+ * placed and paid in the ordering app, for the machine to make; `appOrderCommandParams`).
  */
 export const COMMAND_TYPES = [
   'lock',
@@ -213,6 +214,7 @@ export const COMMAND_TYPES = [
   'debug',
   'menu',
   'channels',
+  'app-order',
 ] as const;
 export const REMOTE_OPERATIONS = ['lock', 'unlock', 'startup', 'shutdown', 'restart'] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
@@ -264,6 +266,40 @@ export const channelsCommandParams = z.object({
     .max(99),
 });
 export type ChannelsCommandParams = z.infer<typeof channelsCommandParams>;
+
+/**
+ * Params of the `app-order` command (docs/device-protocol.md §4.9): an order the ordering app placed
+ * and the member paid, for the machine to make. The machine reports it as its own orders afterwards
+ * (`order-status` events for `orderNo`, cups naming `{orderNo, line}`), never as an `order` event:
+ * the server has it already. Prices are the server's, from the menu the machine runs.
+ */
+export const appOrderCommandParams = z.object({
+  orderNo: z.string().regex(ORDER_NO_PATTERN),
+  /** What the customer reads out or types at the machine to collect the cups (4 digits). */
+  pickupCode: z.string().regex(/^\d{4}$/),
+  orderType: z.enum(ORDER_TYPES),
+  /** The member's number (what the machine's screen shows); absent for a guest. */
+  memberNo: z.string().max(32).optional(),
+  /** The menu version the order was priced from. */
+  menuVersion: z.string().max(64).optional(),
+  lines: z
+    .array(
+      z.object({
+        line: z.number().int().min(1).max(99),
+        productCode: z.string().min(1).max(64),
+        combination: z.string().max(64).optional(),
+        options: z.array(z.string().min(1).max(64)).max(16),
+        toppings: z
+          .array(z.object({ code: z.string().min(1).max(64), quantity: z.number().int().min(1).max(20) }))
+          .max(16),
+        quantity: z.number().int().min(1).max(99),
+        unitPrice: moneyString,
+      }),
+    )
+    .min(1)
+    .max(50),
+});
+export type AppOrderCommandParams = z.infer<typeof appOrderCommandParams>;
 
 /** Machine clocks further off than this are not trusted: the server's receive time is used instead. */
 export const MAX_CLOCK_SKEW_SECONDS = 300;

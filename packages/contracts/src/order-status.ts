@@ -45,8 +45,11 @@ export const isFinalOrderStatus = (status: OrderStatus) => FINAL_ORDER_STATUSES.
 export const canMoveOrder = (from: OrderStatus, to: OrderStatus): boolean =>
   ORDER_TRANSITIONS[from].includes(to);
 
-/** Who moved an order: its machine's report, a person in the console, or the server itself. */
-export const ORDER_CAUSES = ['machine', 'console', 'server'] as const;
+/**
+ * Who moved an order: its machine's report, a person in the console, the server itself, or the
+ * ordering app (a member paid from the wallet).
+ */
+export const ORDER_CAUSES = ['machine', 'console', 'server', 'app'] as const;
 export type OrderCause = (typeof ORDER_CAUSES)[number];
 
 /**
