@@ -108,7 +108,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         description:
           'Conventions: CONTRACT.md §3. Send the header `token` on every route but the public ones.',
       },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'token' },
+          // The ordering app's member tokens (/api/app/v1, CONTRACT §7).
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
       security: [{ token: [] }],
     },
     transform: jsonSchemaTransform,

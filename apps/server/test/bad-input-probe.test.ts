@@ -19,6 +19,9 @@ import { multipartFile } from './helpers/multipart.ts';
 
 let t: TestApp;
 let token: string;
+/** The ordering app's routes take a member's token (CONTRACT §7), not the console's. */
+let member: { merchantId: string; phone: string; password: string };
+let memberToken: string;
 let doc: { paths: Record<string, Record<string, Operation>> };
 /** The id of one real row per resource: probes carry real references, so the bad value is the only fault. */
 const rowIds: Record<string, string> = {};
@@ -43,7 +46,21 @@ beforeAll(async () => {
     }
   }
 });
+beforeAll(async () => {
+  member = { merchantId: rowIds.merchant, phone: '+886900111222', password: 'Probe-Member-Pass-3' };
+  const res = await t.call('POST', '/api/app/v1/auth/signup', { body: { ...member, username: 'Probe' } });
+  memberToken = res.json().data.token;
+});
 afterAll(() => t.close());
+
+/** A session of its own for the app's sign-out, so that the probe's member stays signed in. */
+async function memberSession(): Promise<string> {
+  const { merchantId, phone, password } = member;
+  const res = await t.call('POST', '/api/app/v1/auth/signin', {
+    body: { merchantId, login: phone, password },
+  });
+  return res.json().data.token;
+}
 
 /* ---------- the OpenAPI document, read as JSON Schema ---------- */
 
@@ -262,11 +279,16 @@ async function send(r: ProbeRequest) {
   // Sign-out and a password change end sessions if they accept what they should refuse: a session of
   // their own keeps the rest of the probe signed in whatever they do.
   const session = r.url.startsWith('/api/auth/') ? await t.adminToken() : token;
+  const auth = r.url.startsWith('/api/app/v1/')
+    ? {
+        authorization: `Bearer ${r.url.startsWith('/api/app/v1/auth/') ? await memberSession() : memberToken}`,
+      }
+    : { token: session };
   return t.app.inject({
     method: r.method as 'GET',
     url: r.url,
     query: r.query,
-    headers: { token: session, loginType: 'MachineSys', cookie: 'language=zh' },
+    headers: { ...auth, loginType: 'MachineSys', cookie: 'language=zh' },
     ...(r.body !== undefined ? { payload: r.body as object } : {}),
   });
 }

@@ -7,12 +7,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { ALL_PERMISSION_CODES, MENU_SEED, MENU_TYPE } from '@brewfleet/contracts';
 import { buildApp } from '../src/app.ts';
-import { PUBLIC_PREFIXES } from '../src/platform/auth/guard.ts';
+import { PUBLIC_PREFIXES, authSchemesOf, type AuthScheme } from '../src/platform/auth/guard.ts';
 import { openPglite, type Database } from '../src/platform/db/client.ts';
 import { TEST_DATA_KEY, testKeys } from './helpers/test-app.ts';
 
 let database: Database;
 const routes: RouteOptions[] = [];
+let schemes: readonly AuthScheme[] = [];
 beforeAll(async () => {
   database = await openPglite(null);
   // The app is built without touching the database; onRoute sees every route as it is added.
@@ -26,6 +27,7 @@ beforeAll(async () => {
     onRoute: (r) => routes.push(r),
   });
   await app.ready();
+  schemes = authSchemesOf(app);
   await app.close();
 });
 afterAll(() => database.close());
@@ -42,11 +44,28 @@ it('every /api route has a permission code or an explicit public / signed-in mar
         anyPermission?: string[];
         public?: boolean;
         authOnly?: boolean;
+        authScheme?: string;
       };
+      // A module's own callers (auth/guard.ts claimAuthPrefix): its scheme, under the prefix it claimed.
+      const scheme = schemes.find((s) => s.name === c.authScheme);
+      if (scheme) return !r.url.startsWith(scheme.prefix);
       return !c.permission && !c.anyPermission?.length && !c.public && !c.authOnly;
     })
     .map((r) => `${r.method} ${r.url}`);
   expect(unmarked).toEqual([]);
+});
+
+it('a route under a prefix a module claimed declares that scheme or public, never a console permission', () => {
+  expect(schemes.length).toBeGreaterThan(0);
+  for (const scheme of schemes) {
+    const under = routes.filter((r) => r.url.startsWith(scheme.prefix));
+    expect(under.length, scheme.prefix).toBeGreaterThan(0);
+    for (const r of under) {
+      const c = (r.config ?? {}) as { permission?: string; authScheme?: string; public?: boolean };
+      expect(c.permission, `${r.method} ${r.url}`).toBeUndefined();
+      expect(c.public || c.authScheme === scheme.name, `${r.method} ${r.url}`).toBe(true);
+    }
+  }
 });
 
 it('every permission code used by a route is declared and reachable through a menu', () => {
@@ -75,11 +94,15 @@ it("the menu seed's buttons are the codes the routes declare, derived rather tha
   expect([...used].filter((code) => !buttons.has(code) && !pages.has(code))).toEqual([]);
 });
 
-it('only sign-in, the public key, health and the broker hooks are public', () => {
+it('only sign-in (console and app), the public key, health, the app settings and the broker hooks are public', () => {
   const open = routes.filter(
     (r) => r.url.startsWith('/api/') && (r.config as { public?: boolean } | undefined)?.public,
   );
   expect([...new Set(open.map((r) => r.url))].sort()).toEqual([
+    // The ordering app: a member signs up and in; its name, logo and privacy text show before that.
+    '/api/app/v1/auth/signin',
+    '/api/app/v1/auth/signup',
+    '/api/app/v1/settings',
     '/api/auth/doLogin',
     '/api/auth/publicKey',
     '/api/docs/openapi.json',

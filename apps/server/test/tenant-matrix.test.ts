@@ -8,6 +8,8 @@ import { MENU_SEED, MERCHANT_ADMIN_CODES, P, RESOURCES, type ResourceDef } from 
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { sampleCreateBody, sampleUpdate } from './helpers/samples.ts';
 import { openLive } from './helpers/machine-events.ts';
+import { uploadFile } from './helpers/multipart.ts';
+import sharp from 'sharp';
 import { EVENTS_CHANNEL } from '../src/platform/events/notices.ts';
 
 const PASSWORD = 'Matrix-Strong-Pass-3';
@@ -91,6 +93,15 @@ beforeAll(async () => {
   // One row of every tenant resource for B, made by B's administrator, or by the platform for B
   // where only the platform may create (it registers machines).
   const bravo = (bravoToken = await t.login('bravo', PASSWORD));
+  refs.upload = await uploadFile(
+    t.app,
+    bravo,
+    await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer(),
+    'b.png',
+    'image/png',
+  );
   for (const def of tenantResources) {
     if ((def.disable ?? []).includes('create')) continue;
     const byB = MERCHANT_ADMIN_CODES.includes(def.permissions.create!);
@@ -123,7 +134,16 @@ beforeAll(async () => {
        select merchant_id, store_id, id, serial_number, ${values[table]} from device where id = $1`,
       [refs.device],
     );
-  // Resources without create (the operation log) get B's rows from B's own activity.
+  // B's members at work: a wallet and points moved, a coupon granted (the ledgers' and held
+  // coupons' rows).
+  const memberCalls: Array<[string, unknown]> = [
+    ['/api/coffee/member/wallet', { memberId: refs.member, amount: '20', reason: 'top-up', kind: 'top-up' }],
+    ['/api/coffee/member/points', { memberId: refs.member, points: 5, reason: 'welcome' }],
+    ['/api/coffee/coupon/grant', { couponId: refs.coupon, memberIds: [refs.member] }],
+  ];
+  for (const [url, body] of memberCalls)
+    await ok(await t.call('POST', url, { token: bravo, body, headers: { 'idempotency-key': `b-${url}` } }));
+  // Resources without create (the operation log, the ledgers) get B's rows from B's own activity.
   for (const def of tenantResources.filter((d) => !rowsOfB[d.name])) {
     const [row] = await t.sql(`select id::text from ${def.table} where merchant_id = $1 limit 1`, [
       merchants.B,
@@ -303,6 +323,44 @@ describe.each(['merchantA', 'childOfA', 'storeOfA'])('%s and B’s menu releases
     expect(await counts()).toEqual(before);
     const [after] = await t.sql(`select row_to_json(x)::text as row from menu_release x where id = $1`, [id]);
     expect(after.row, 'B’s release is unchanged').toBe(rowBefore['menu-release']);
+  });
+});
+
+describe.each(['merchantA', 'childOfA', 'storeOfA'])('%s and B’s members', (user) => {
+  it('cannot move their wallets or points nor grant them or B’s coupons (404), and nothing is written', async () => {
+    const { token } = users[user];
+    const ledgers = () =>
+      t.sql(`select (select count(*)::int from member_wallet_entry) as wallet,
+                    (select count(*)::int from member_points_entry) as points,
+                    (select count(*)::int from member_coupon) as coupons`);
+    const before = await ledgers();
+    const calls: Array<[string, unknown, string]> = [
+      [
+        '/api/coffee/member/wallet',
+        { memberId: rowsOfB.member, amount: '5', reason: 'mine' },
+        P.member.wallet,
+      ],
+      [
+        '/api/coffee/member/wallet',
+        { memberId: rowsOfB.member, amount: '-5', reason: 'mine' },
+        P.member.wallet,
+      ],
+      ['/api/coffee/member/points', { memberId: rowsOfB.member, points: 5, reason: 'mine' }, P.member.points],
+      ['/api/coffee/coupon/grant', { couponId: rowsOfB.coupon, memberIds: [rowsOfB.member] }, P.coupon.grant],
+    ];
+    for (const [i, [url, body, code]] of calls.entries()) {
+      const res = await t.call('POST', url, {
+        token,
+        body,
+        headers: { 'idempotency-key': `m-${user}-${i}` },
+      });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(expected(user, code));
+    }
+    expect(await ledgers()).toEqual(before);
+    const [after] = await t.sql(`select row_to_json(x)::text as row from member x where id = $1`, [
+      rowsOfB.member,
+    ]);
+    expect(after.row, 'B’s member is unchanged').toBe(rowBefore.member);
   });
 });
 

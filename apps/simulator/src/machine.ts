@@ -28,6 +28,7 @@ import { CHANNELS, ChannelLevels, type Level } from './channels.ts';
 import { FAULTS, type Family } from './families.ts';
 import { runDebugAction } from './debug-actions.ts';
 import { checkChannelLayout, reportedLevels } from './channel-layout.ts';
+import { checkAppOrder } from './app-order.ts';
 import type { ChannelsCommandParams } from '@brewfleet/contracts';
 
 export interface MachineOptions {
@@ -466,6 +467,26 @@ export class SimulatedMachine {
     status('completed', 0);
   }
 
+  /**
+   * An app order taken (device protocol §4.9): processing, a cup per unit of each line naming its
+   * line, then completed — or rejected with the reason when a cup fails.
+   */
+  private makeAppOrder(
+    orderNo: string,
+    lines: ReadonlyArray<{ line: number; quantity: number }>,
+    products: ReadonlyArray<MenuContent['products'][number]>,
+  ) {
+    const status = (status: string, more: Record<string, unknown> = {}) =>
+      this.event({ type: 'order-status', orderNo, status, ...more });
+    status('processing');
+    for (const [i, line] of lines.entries())
+      for (let unit = 0; unit < line.quantity; unit++) {
+        const failure = this.brew(products[i], { orderNo, line: line.line });
+        if (failure) return status('rejected', { reason: failure });
+      }
+    status('completed');
+  }
+
   /** One cup of `choice` (else a factory product); the reason it failed, or null when made. */
   private brew(choice?: MenuContent['products'][number], order?: Cup['order']): string | null {
     const cup = makeCup(this.opts.family, this.random, {
@@ -585,6 +606,13 @@ export class SimulatedMachine {
       // The console's new channels have no level yet: report them at once.
       this.materialEvent();
       return ack('succeeded');
+    }
+    if (type === 'app-order') {
+      // Taken (succeeded) before it is made; its making is reported as the machine's own orders are.
+      const verdict = checkAppOrder(params, { ...this.status, menu: this.menu, levels: this.levels });
+      if (!verdict.ok) return ack('failed', verdict.reason);
+      ack('succeeded');
+      return this.makeAppOrder(verdict.order.orderNo, verdict.order.lines, verdict.products);
     }
     if (type === 'debug') {
       const outcome = runDebugAction(

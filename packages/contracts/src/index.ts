@@ -27,3 +27,4 @@ export * from './order-api.ts';
 export * from './resources/member.ts';
 export * from './resources/app.ts';
 export * from './member-api.ts';
+export * from './app-api.ts';

@@ -52,6 +52,14 @@ export const RESOURCE_TITLES: Readonly<Record<string, Localized>> = {
   'machine-product': { en: 'Machine products', zh: '机器商品', tw: '機器商品' },
   'menu-release': { en: 'Menu releases', zh: '菜单版本', tw: '菜單版本' },
   order: { en: 'Order List', zh: '订单列表', tw: '訂單列表' },
+  member: { en: 'Membership List', zh: '会员列表', tw: '會員列表' },
+  'wallet-entry': { en: 'Wallet history', zh: '钱包流水', tw: '錢包明細' },
+  'points-entry': { en: 'Points history', zh: '积分流水', tw: '點數明細' },
+  'points-rule': { en: 'Points Rules', zh: '积分规则', tw: '點數規則' },
+  coupon: { en: 'Coupon List', zh: '优惠券列表', tw: '優惠券列表' },
+  'member-coupon': { en: 'Member coupons', zh: '会员优惠券', tw: '會員優惠券' },
+  'app-banner': { en: 'App Banner', zh: '应用横幅', tw: 'App 橫幅' },
+  'app-setting': { en: 'App settings', zh: '应用设置', tw: 'App 設定' },
 };
 
 const VERBS = ['create', 'update', 'delete', 'import', 'reveal'];

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import {
   ackMessage,
+  appOrderCommandParams,
   channelsCommandParams,
   commandMessage,
   eventsMessage,
@@ -39,6 +40,10 @@ export const PROTOCOL_SCHEMAS: Record<string, Entry> = {
   'command-channels-params': {
     schema: channelsCommandParams,
     title: 'params of the channels command',
+  },
+  'command-app-order-params': {
+    schema: appOrderCommandParams,
+    title: 'params of the app-order command',
   },
   rejected: { schema: rejectedMessage, title: `rejected, on ${topic('rejected')}` },
   // Order events (§4.3, orders): each one item of an `events` message, described on its own so a

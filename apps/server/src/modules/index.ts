@@ -13,6 +13,8 @@ import { catalogModule } from './catalog/index.ts';
 import { menusModule } from './menus/index.ts';
 import { taxesModule } from './taxes/index.ts';
 import { ordersModule } from './orders/index.ts';
+import { membersModule } from './members/index.ts';
+import { appModule } from './app/index.ts';
 
 export const MODULES: readonly AnyModule[] = [
   iamModule,
@@ -23,6 +25,8 @@ export const MODULES: readonly AnyModule[] = [
   menusModule,
   taxesModule,
   ordersModule,
+  membersModule,
+  appModule,
 ];
 
 /**

@@ -68,6 +68,9 @@ const EXTRA: Record<string, (refs: Record<string, string>) => Record<string, unk
   // A rate is a percentage; an allocation names what it taxes (a product type).
   tax: () => ({ country: 'TW', rate: '5' }),
   'tax-allocation': (refs) => ({ productTypeId: refs['product-type'] }),
+  // Points per amount name the amount; a banner shows an uploaded image (`refs.upload`).
+  'points-rule': () => ({ perAmount: '1.00' }),
+  'app-banner': (refs) => ({ image: refs.upload }),
 };
 
 /**

@@ -41,7 +41,6 @@ export const memberResource = defineResource({
   tenant: 'merchant',
   permissions: P.member,
   labelField: 'username',
-  labelContext: 'phone',
   defaultSort: '-createdAt',
   fields: {
     memberNo: f.text({ readOnly: true, search: 'eq', width: 140 }),

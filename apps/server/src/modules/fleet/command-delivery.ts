@@ -18,6 +18,7 @@ import type { Publisher } from '../../platform/events/domain-events.ts';
 import { notify } from '../../platform/events/notices.ts';
 import type { FleetBus, FleetEvents } from './fleet-bus.ts';
 import { reasonText, setReason } from './command-reasons.ts';
+import { refOf } from './command-ref.ts';
 import type { JobRunner } from '../../platform/jobs/types.ts';
 
 export const COMMAND_DELIVERY_JOB = 'fleet.command-delivery';
@@ -161,7 +162,14 @@ export async function startCommandDelivery(opts: {
 /** Commands past their expiry end as expired, whatever stage they reached. */
 /** A finished command as its event says it. */
 const finished = (
-  c: { id: string; device_id: string; type: string; reason: string | null; menu_release_id: string | null },
+  c: {
+    id: string;
+    device_id: string;
+    type: string;
+    reason: string | null;
+    ref_kind: string | null;
+    ref_id: string | null;
+  },
   state: 'expired' | 'failed',
 ) => ({
   deviceId: c.device_id,
@@ -169,7 +177,7 @@ const finished = (
   type: c.type as CommandType,
   state,
   reason: c.reason,
-  ref: c.menu_release_id ? { kind: 'menu-release' as const, id: c.menu_release_id } : null,
+  ref: refOf(c),
   params: null,
 });
 
@@ -179,7 +187,8 @@ async function expire(tx: Db, events: Publisher): Promise<number> {
     device_id: string;
     type: string;
     reason: string | null;
-    menu_release_id: string | null;
+    ref_kind: string | null;
+    ref_id: string | null;
   }>(
     tx,
     // A reason given earlier stays (with its key); otherwise it expired.
@@ -188,7 +197,7 @@ async function expire(tx: Db, events: Publisher): Promise<number> {
           reason_key = case when reason is null then 'expired' else reason_key end,
           updated_at = now()
         where state in ('queued', 'sent', 'acknowledged') and expires_at <= now()
-        returning id::text, device_id::text, type, reason, menu_release_id::text`,
+        returning id::text, device_id::text, type, reason, ref_kind, ref_id::text`,
   );
   await events.publish(
     tx,
@@ -235,13 +244,14 @@ async function failTooLarge(
       device_id: string;
       type: string;
       reason: string | null;
-      menu_release_id: string | null;
+      ref_kind: string | null;
+      ref_id: string | null;
     }>(
       tx,
       sql`update device_command set state = 'failed', finished_at = now(), ${setReason('tooLarge', params)}, updated_at = now()
           where serial_number = ${topic.serialNumber} and command_id = ${commandId}
             and state in ('queued', 'sent', 'acknowledged')
-          returning id::text, device_id::text, type, reason, menu_release_id::text`,
+          returning id::text, device_id::text, type, reason, ref_kind, ref_id::text`,
     );
     await events.publish(
       tx,

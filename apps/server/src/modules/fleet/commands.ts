@@ -11,6 +11,7 @@ import {
   debugBody,
   deviceIdsBody,
   P,
+  type CommandRef,
   type CommandType,
   type IssuedCommand,
   commandsAnswer,
@@ -38,8 +39,11 @@ export interface CommandRequest {
   /** The parameters of every machine without its own. */
   params?: Record<string, unknown>;
   issuedBy: { userId: string | null; account: string };
-  /** What asked for it: the menu release a menu command carries (its progress reads them back). */
-  menuReleaseId?: string;
+  /**
+   * What asked for it (a menu release, an app order): stored on the command and named again in
+   * fleet.commandFinished, so the asker follows its commands without reading fleet's tables.
+   */
+  ref?: CommandRef;
 }
 
 /** The machine log's line for a queued command (a menu names its version). */
@@ -75,12 +79,13 @@ export async function queueCommands(tx: Db, request: CommandRequest): Promise<Is
     tx,
     sql`insert into device_command (merchant_id, store_id, device_id, serial_number, command_id, type, params,
                                     issued_by, max_attempts, retry_interval_seconds, expires_at, created_by,
-                                    menu_release_id)
+                                    menu_release_id, ref_kind, ref_id)
         select d.merchant_id, d.store_id, d.id, d.serial_number, x.command_id, ${type}, x.params,
                ${issuedBy.account}, coalesce(c.max_attempts, ${rules.maxAttempts}),
                coalesce(c.retry_interval_seconds, ${rules.retryIntervalSeconds}),
                now() + make_interval(secs => coalesce(c.expiry_seconds, ${rules.expirySeconds})), ${issuedBy.userId},
-               ${request.menuReleaseId ?? null}
+               ${request.ref?.kind === 'menu-release' ? request.ref.id : null}, ${request.ref?.kind ?? null},
+               ${request.ref?.id ?? null}
         from jsonb_to_recordset(${payload}::jsonb) as x(device_id bigint, command_id text, params jsonb)
         join device d on d.id = x.device_id
         left join command_config c on c.command_type = ${type}

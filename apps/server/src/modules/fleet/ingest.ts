@@ -20,13 +20,13 @@ import type {
 import {
   MAX_CLOCK_SKEW_SECONDS,
   type CommandFinished,
-  type CommandRef,
   type CupRecorded,
   type MachineStatusChanged,
 } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import type { Publisher } from '../../platform/events/domain-events.ts';
 import { appendDeviceLog, type LogLine } from './device-log.ts';
+import { refOf } from './command-ref.ts';
 import type { AnyMachineEventWriter, ReportedEvent } from './machine-events.ts';
 
 /** A machine as the gateway knows it. */
@@ -462,7 +462,8 @@ async function writeAcks(tx: Db, b: Batch, log: LogLine[], result: BatchResult, 
     type: CommandFinished['type'];
     state: CommandFinished['state'] | 'acknowledged';
     reason: string | null;
-    menu_release_id: string | null;
+    ref_kind: string | null;
+    ref_id: string | null;
     params: Record<string, unknown> | null;
   }>(
     tx,
@@ -482,12 +483,10 @@ async function writeAcks(tx: Db, b: Batch, log: LogLine[], result: BatchResult, 
           and c.state in ('queued', 'sent', 'acknowledged')
           and not (x.stage = 'received' and c.state = 'acknowledged')
         -- the parameters without a menu command's menu body (up to 250 KB, which no subscriber reads)
-        returning c.id::text, c.device_id::text, c.type, c.state, c.reason, c.menu_release_id::text,
+        returning c.id::text, c.device_id::text, c.type, c.state, c.reason, c.ref_kind, c.ref_id::text,
                   c.params - 'menu' as params`,
   );
   result.commandsChanged += changed.length;
-  const ref = (c: (typeof changed)[number]): CommandRef | null =>
-    c.menu_release_id ? { kind: 'menu-release', id: c.menu_release_id } : null;
   await events.publish(
     tx,
     'fleet.commandChanged',
@@ -508,7 +507,7 @@ async function writeAcks(tx: Db, b: Batch, log: LogLine[], result: BatchResult, 
               type: c.type,
               state: c.state,
               reason: c.reason,
-              ref: ref(c),
+              ref: refOf(c),
               params: c.params,
             },
           ],

@@ -14,6 +14,7 @@ import { rows, type Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { joinOrQueueCommands, queueCommands, type CommandRequest } from './commands.ts';
 import { setReason } from './command-reasons.ts';
+import { refOf } from './command-ref.ts';
 import { notify } from '../../platform/events/notices.ts';
 import type { Publisher } from '../../platform/events/domain-events.ts';
 import type { FleetBus } from './fleet-bus.ts';
@@ -65,13 +66,14 @@ export function createFleetService(deps: { bus: FleetBus; devices: Registered; e
         id: string;
         device_id: string;
         reason: string | null;
-        menu_release_id: string | null;
+        ref_kind: string | null;
+        ref_id: string | null;
       }>(
         tx,
         sql`update device_command set state = 'expired', ${setReason(reason, {})}, finished_at = now(), updated_at = now()
             where type = ${type} and state in ('queued', 'sent', 'acknowledged')
               and device_id = any(${idArray(deviceIds)}::bigint[])
-            returning id::text, device_id::text, reason, menu_release_id::text`,
+            returning id::text, device_id::text, reason, ref_kind, ref_id::text`,
       );
       // The release an older menu belonged to counts it as ended (menus' subscriber), live views too.
       await deps.events.publish(
@@ -83,7 +85,7 @@ export function createFleetService(deps: { bus: FleetBus; devices: Registered; e
           type,
           state: 'expired' as const,
           reason: c.reason,
-          ref: c.menu_release_id ? { kind: 'menu-release' as const, id: c.menu_release_id } : null,
+          ref: refOf(c),
           params: null,
         })),
       );
@@ -170,6 +172,26 @@ export function createFleetService(deps: { bus: FleetBus; devices: Registered; e
       );
       return found?.menu ?? null;
     },
+    /**
+     * The machines of these stores (or these machines) as a customer sees them: name, family,
+     * whether online and locked, and the menu version it runs when that version is one the server
+     * sent it (`menuVersion` null otherwise: nothing to order from).
+     */
+    machinesOfStores: (tx: Db, where: { storeIds?: string[]; deviceIds?: string[] }) =>
+      rows<ShopMachine>(
+        tx,
+        sql`select d.id::text, d.serial_number as "serialNumber", d.merchant_id::text as "merchantId",
+                   d.store_id::text as "storeId", d.name,
+                   d.family, d.online, d.locked, d.state,
+                   case when exists (select 1 from device_command c
+                                      where c.device_id = d.id and c.type = 'menu'
+                                        and c.params->>'version' = d.menu_version)
+                        then d.menu_version end as "menuVersion"
+            from device d
+            where d.store_id = any(${idArray(where.storeIds ?? [])}::bigint[])
+               or d.id = any(${idArray(where.deviceIds ?? [])}::bigint[])
+            order by d.name, d.id`,
+      ),
     /** Machines' names and serial numbers, as the caller's scope sees them. */
     async machineNames(tx: Db, ids: string[]): Promise<Map<string, { name: string; serialNumber: string }>> {
       if (!ids.length) return new Map();
@@ -197,6 +219,21 @@ export function createFleetService(deps: { bus: FleetBus; devices: Registered; e
   const machineEvents = new MachineEventWriters();
 
   return { bus, commands, machines, reports, machineEvents };
+}
+
+/** A machine as the ordering app shows it (reports.machinesOfStores). */
+export interface ShopMachine {
+  id: string;
+  serialNumber: string;
+  merchantId: string | null;
+  storeId: string | null;
+  name: string;
+  family: string | null;
+  online: boolean;
+  locked: boolean;
+  state: string | null;
+  /** The menu it runs, when the server sent it that version; else null. */
+  menuVersion: string | null;
 }
 
 /** A cup made for an order (production record), as the order detail shows it. */

@@ -105,7 +105,7 @@ export async function pushRelease(tx: Db, actor: PushActor, release: Row, only?:
     type: 'menu',
     devices: queued.map((q) => ({ id: q.device.id, params: { version, menu: q.menu } })),
     issuedBy: { userId: actor.userId, account: actor.account },
-    menuReleaseId: String(release.id),
+    ref: { kind: 'menu-release', id: String(release.id) },
   });
   await actor.fleet.machines.assignMenu(tx, ids, version);
   await tx.execute(

@@ -14,6 +14,7 @@ import { registerOrderDetail } from './detail.ts';
 import { registerOrderActions } from './actions.ts';
 import { seedDemoOrderHistory } from './demo-history.ts';
 import { createOrderService, type OrderService } from './service.ts';
+import { createAppOrders, rejectUnmadeAppOrders } from './app-orders.ts';
 
 export type { OrderService, OrderSummary, OrderLineSummary, Compensation } from './service.ts';
 
@@ -44,8 +45,10 @@ export const ordersModule = defineModule({
     registerResource(app, deps, orderResource);
     registerOrderDetail(app, { db: deps.db, fleet });
     registerOrderActions(app, { db: deps.db, fleet, events: deps.events });
-    return createOrderService();
+    return createOrderService(createAppOrders({ taxes, catalog, chains: createMerchantChains() }));
   },
+  // An app order its machine could not take is rejected (its command failed or expired).
+  subscribers: [rejectUnmadeAppOrders],
   // 90 days of sales, made of what the stores sell once the menus' demo has filled the catalog.
   demo({ db, services, later }) {
     later(async () => {

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { OrderStatus, PaymentMethod } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
+import type { AppOrders } from './app-orders.ts';
 
 export interface OrderLineSummary {
   seq: number;
@@ -66,8 +67,12 @@ async function summaries(tx: Db, where: ReturnType<typeof sql>): Promise<OrderSu
   );
 }
 
-export function createOrderService() {
+export function createOrderService(app: AppOrders) {
   return {
+    /** Orders of the ordering app (app-orders.ts): place one, mark it paid, a member's own. */
+    placeAppOrder: app.placeAppOrder,
+    markPaid: app.markPaid,
+    memberOrders: app.memberOrders,
     /** Orders by id (those the transaction's scope sees). */
     byIds(tx: Db, orderIds: readonly string[]): Promise<OrderSummary[]> {
       if (!orderIds.length) return Promise.resolve([]);

@@ -2,7 +2,8 @@
  * Idempotency keys (CONTRACT §3): a call that moves money, points or stock takes an
  * `Idempotency-Key` header. The same key with the same body answers the first result again with no
  * second effect (for 24 hours); the same key with another body is a 422; a key whose first call is
- * still running is a 409. Keys are the caller's own (per account and route).
+ * still running is a 409. Keys are the caller's own (per principal — `account:<id>`, or
+ * whom a module's auth scheme names — and route).
  *
  * The key is claimed in a short transaction of its own (so that a second call sees it at once and
  * does not wait behind the first), and the answer is remembered in the effect's own transaction
@@ -48,7 +49,8 @@ export async function idempotent<T>(
   const key = Array.isArray(header) ? header[0] : header;
   if (typeof key !== 'string' || key.length < 1 || key.length > 255)
     throw new AppError('msg.idempotencyKeyRequired');
-  const principal = `account:${request.user?.userId ?? 'anonymous'}`;
+  // The caller as the guard named it (a console account, a module's own caller such as a member).
+  const principal = request.principal ?? `account:${request.user?.userId ?? 'anonymous'}`;
   const route = `${request.method} ${request.routeOptions.url}`;
   const hash = crypto.createHash('sha256').update(canonical(request.body)).digest('hex');
   const where = sql`principal = ${principal} and route = ${route} and key = ${key}`;

@@ -28,6 +28,9 @@ const UNIQUE_CONSTRAINTS: Record<string, { key: ErrorKey; field: string }> = {
   product_merchant_code_key: { key: 'msg.productCodeExists', field: 'code' },
   store_product_store_id_product_id_key: { key: 'msg.conflict', field: 'productId' },
   machine_product_device_id_product_id_key: { key: 'msg.conflict', field: 'productId' },
+  member_merchant_phone_key: { key: 'msg.memberPhoneTaken', field: 'phone' },
+  member_merchant_email_key: { key: 'msg.memberEmailTaken', field: 'email' },
+  app_setting_merchant_key: { key: 'msg.appSettingExists', field: 'merchantId' },
 };
 
 /**

@@ -9,6 +9,11 @@ declare module 'fastify' {
     timeZone: string;
     /** The signed-in user, on routes that are not public. */
     user: AuthUser | null;
+    /**
+     * Who calls, as keys kept per caller name them (idempotency keys): `account:<id>` for a console
+     * user; a module's auth scheme sets its own (`member:<id>`). Null on public routes.
+     */
+    principal: string | null;
     /** Hash of the presented token, so logout can revoke exactly it. */
     tokenHash: string | null;
     /** Set by handlers so the operation log can name the object a request touched. */
@@ -23,6 +28,11 @@ declare module 'fastify' {
     anyPermission?: readonly string[];
     /** Reachable without a token. */
     public?: boolean;
+    /**
+     * Authenticated by a module's own scheme (auth/guard.ts claimAuthPrefix), by its name: the
+     * route lies under the prefix the scheme claimed, and needs no console permission.
+     */
+    authScheme?: string;
     /** Needs a signed-in user but no particular permission (own profile, own menus). */
     authOnly?: boolean;
     /** Operation-log action name; default: method and route. */

@@ -1,0 +1,143 @@
+/**
+ * The member's own things in the app: profile, wallet history, points, coupons (held, redeemable,
+ * redeeming points for one: Idempotency-Key), the banners of their merchants, and a merchant's app
+ * settings (public: the app shows its name, logo and privacy text before anyone signs in).
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  APP_API_PREFIX,
+  appBannerAnswer,
+  appHeldCouponAnswer,
+  appMemberAnswer,
+  appPageQuery,
+  appPointsAnswer,
+  appRedeemAnswer,
+  appRedeemBody,
+  appRedeemableCouponAnswer,
+  appSettingsAnswer,
+  appSettingsQuery,
+  appWalletAnswer,
+  idSchema,
+} from '@brewfleet/contracts';
+import type { Db } from '../../platform/db/client.ts';
+import { inScope, SYSTEM } from '../../platform/db/scope.ts';
+import { answer } from '../../platform/http/answers.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { idempotent } from '../../platform/http/idempotency.ts';
+import type { MembersService } from './members-port.ts';
+import { MEMBER_SCHEME, inMemberScope, memberOf } from './member-auth.ts';
+
+const tags = ['app'];
+const security = [{ bearer: [] }];
+const config = { authScheme: MEMBER_SCHEME };
+const bannersQuery = z.object({ storeId: idSchema.optional() });
+
+export function registerAppAccount(app: FastifyInstance, deps: { db: Db; members: MembersService }) {
+  const { db, members } = deps;
+
+  app.get(
+    `${APP_API_PREFIX}/me`,
+    { schema: { response: answer(appMemberAnswer), tags, security }, config },
+    async (request) => {
+      const member = memberOf(request);
+      return inMemberScope(db, request, async (tx) => {
+        const profile = await members.profile(tx, member.id);
+        if (!profile) throw new AppError('msg.unauthorized');
+        return profile;
+      });
+    },
+  );
+
+  app.get(
+    `${APP_API_PREFIX}/wallet`,
+    { schema: { querystring: appPageQuery, response: answer(appWalletAnswer), tags, security }, config },
+    async (request) => {
+      const q = request.query as z.infer<typeof appPageQuery>;
+      const member = memberOf(request);
+      return inMemberScope(db, request, async (tx) => {
+        const profile = await members.profile(tx, member.id);
+        const { list, total } = await members.wallet.entries(tx, member.id, q);
+        return { balance: profile?.walletBalance ?? '0.00', list, total, page: q.page, limit: q.limit };
+      });
+    },
+  );
+
+  app.get(
+    `${APP_API_PREFIX}/points`,
+    { schema: { querystring: appPageQuery, response: answer(appPointsAnswer), tags, security }, config },
+    async (request) => {
+      const q = request.query as z.infer<typeof appPageQuery>;
+      const member = memberOf(request);
+      return inMemberScope(db, request, async (tx) => {
+        const points = (await members.points.balance(tx, member.id)) ?? 0;
+        const { list, total } = await members.points.entries(tx, member.id, q);
+        return { points, list, total, page: q.page, limit: q.limit };
+      });
+    },
+  );
+
+  app.get(
+    `${APP_API_PREFIX}/coupons`,
+    { schema: { response: answer(z.array(appHeldCouponAnswer)), tags, security }, config },
+    async (request) => {
+      const member = memberOf(request);
+      return inMemberScope(db, request, (tx) => members.coupons.held(tx, member.id));
+    },
+  );
+
+  app.get(
+    `${APP_API_PREFIX}/coupons/redeemable`,
+    { schema: { response: answer(z.array(appRedeemableCouponAnswer)), tags, security }, config },
+    async (request) => {
+      const member = memberOf(request);
+      return inMemberScope(db, request, (tx) => members.coupons.redeemable(tx, member.id));
+    },
+  );
+
+  app.post(
+    `${APP_API_PREFIX}/coupons/redeem`,
+    {
+      schema: { body: appRedeemBody, response: answer(appRedeemAnswer), tags, security },
+      config: { ...config, noAudit: true },
+    },
+    async (request) => {
+      const { couponId } = request.body as z.infer<typeof appRedeemBody>;
+      const member = memberOf(request);
+      return idempotent(db, request, (remember) =>
+        inMemberScope(db, request, async (tx) => {
+          const result = await members.coupons.redeem(tx, { memberId: member.id, couponId });
+          await remember(tx, result);
+          return result;
+        }),
+      );
+    },
+  );
+
+  app.get(
+    `${APP_API_PREFIX}/banners`,
+    {
+      schema: { querystring: bannersQuery, response: answer(z.array(appBannerAnswer)), tags, security },
+      config,
+    },
+    async (request) => {
+      const { storeId } = request.query as z.infer<typeof bannersQuery>;
+      const member = memberOf(request);
+      return inMemberScope(db, request, (tx) => members.banners(tx, member.merchantIds, storeId));
+    },
+  );
+
+  app.get(
+    `${APP_API_PREFIX}/settings`,
+    {
+      schema: { querystring: appSettingsQuery, response: answer(appSettingsAnswer), tags, security: [] },
+      config: { public: true },
+    },
+    async (request) => {
+      const { merchantId } = request.query as z.infer<typeof appSettingsQuery>;
+      const setting = await inScope(db, SYSTEM, (tx) => members.appSetting(tx, merchantId));
+      if (!setting) throw new AppError('msg.appSettingsNotFound');
+      return { merchantId, appName: setting.appName, logo: setting.logo, privacyText: setting.privacyText };
+    },
+  );
+}

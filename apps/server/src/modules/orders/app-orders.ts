@@ -1,0 +1,437 @@
+/**
+ * Orders the ordering app places at a machine (issue 12 §5), paid from a member's wallet. Priced
+ * from the menu the machine runs by the same rule as a machine's own orders (pricing.ts), taxed by
+ * the taxes service as ingest.ts taxes them, numbered by the server (order number and a 4-digit
+ * pickup code, unique among the machine's open orders), and moved along the same steps: placed
+ * waiting for payment, `paid` by the app once the wallet paid. The machine then reports it as its
+ * own (order-status events, cups naming its lines). A command to the machine that fails or expires
+ * before the machine made the order rejects it (`rejectUnmade`), which the members module turns
+ * into the wallet's refund.
+ */
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  currencyOf,
+  formatCents,
+  nameIn,
+  shareCents,
+  toCents,
+  type MenuContent,
+  type OrderStatus,
+  type OrderStatusChanged,
+  type OrderType,
+} from '@brewfleet/contracts';
+import { rows, type Db } from '../../platform/db/client.ts';
+import { subscribe, type Publisher } from '../../platform/events/domain-events.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import type { TaxService } from '../taxes/service.ts';
+import { menuUnitPrice } from './pricing.ts';
+import type { MerchantChains } from './tenants.ts';
+
+export interface AppOrderDeps {
+  taxes: TaxService;
+  catalog: Pick<CatalogService, 'productsByCode'>;
+  chains: MerchantChains;
+}
+
+export interface AppOrderLineInput {
+  productCode: string;
+  combination?: string;
+  options: string[];
+  toppings: Array<{ code: string; quantity: number }>;
+  quantity: number;
+}
+
+export interface AppOrderInput {
+  device: { id: string; merchantId: string | null; storeId: string | null; serialNumber?: string | null };
+  /** The menu the machine runs (what fleet sent it and it adopted). */
+  menu: MenuContent;
+  memberNo: string | null;
+  orderType: OrderType;
+  lines: AppOrderLineInput[];
+  /**
+   * The discount of the order (a coupon), asked once the order exists (a coupon is used on an
+   * order): its amount as a decimal string, at most the order's amount.
+   */
+  discount?: (orderId: string, amount: string) => Promise<string>;
+}
+
+/** An app order's line as the machine is told it. */
+export interface PlacedLine {
+  line: number;
+  productCode: string;
+  combination?: string;
+  options: string[];
+  toppings: Array<{ code: string; quantity: number }>;
+  quantity: number;
+  unitPrice: string;
+}
+
+export interface PlacedAppOrder {
+  orderId: string;
+  orderNo: string;
+  pickupCode: string;
+  status: OrderStatus;
+  amount: string;
+  discount: string;
+  actualPayment: string;
+  menuVersion: string;
+  lines: PlacedLine[];
+}
+
+/** Statuses an order holds its pickup code in: the code may be used again once it is final. */
+const OPEN = `{waiting-payment,paid,processing}`;
+const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((x) => b.includes(x));
+
+type MenuProduct = MenuContent['products'][number];
+
+/** Each line checked against the menu (what is not on it is refused, naming the line), and priced. */
+function priceLines(menu: MenuContent, lines: readonly AppOrderLineInput[]) {
+  return lines.map((l, i) => {
+    const line = i + 1;
+    const product = menu.products.find((p) => p.code === l.productCode);
+    if (!product) throw new AppError('msg.appProductNotOnMenu', { line, code: l.productCode });
+    if (product.orderable === false)
+      throw new AppError('msg.appProductNotOrderable', { line, code: l.productCode });
+    for (const option of l.options)
+      if (!product.options.some((o) => o.id === option))
+        throw new AppError('msg.appOptionUnknown', { line, option, code: l.productCode });
+    for (const t of l.toppings)
+      if (!product.toppings.some((x) => x.name === t.code))
+        throw new AppError('msg.appToppingUnknown', { line, topping: t.code, code: l.productCode });
+    const unit = menuUnitPrice(product, l.options, l.toppings);
+    const unitPrice = unit < 0n ? 0n : unit;
+    return {
+      line,
+      product,
+      input: l,
+      combination: l.combination || comboLabel(product, l.options),
+      unitPrice,
+      amount: unitPrice * BigInt(l.quantity),
+    };
+  });
+}
+
+/** "Large / Oat milk": a recipe combination's options by name (the default names, as machines show). */
+function comboLabel(product: MenuProduct, optionIds: readonly string[]): string | undefined {
+  if (!optionIds.length || !product.combos?.some((c) => sameSet(c.optionIds, optionIds))) return undefined;
+  return optionIds
+    .map((id) => product.options.find((o) => o.id === id)?.name ?? id)
+    .join(' / ')
+    .slice(0, 64);
+}
+
+/**
+ * A pickup code not held by an open order of the machine, and the day's next app order number.
+ * Taken under a per-machine lock, so that two orders placed at once never share either.
+ */
+async function numbers(tx: Db, deviceId: string): Promise<{ orderNo: string; pickupCode: string }> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`app-order:${deviceId}`}, 0))`);
+  const [found] = await rows<{ held: string[]; today: number; day: string }>(
+    tx,
+    sql`select coalesce(array_agg(pickup_code) filter (where status = any(${OPEN}::text[])), '{}') as held,
+               count(*) filter (where source = 'app' and order_no like 'APP-' || to_char(now() at time zone 'UTC', 'YYMMDD') || '-%')::int as today,
+               to_char(now() at time zone 'UTC', 'YYMMDD') as day
+        from sales_order where device_id = ${deviceId}`,
+  );
+  const held = new Set(found.held);
+  if (held.size >= 9000) throw new AppError('msg.appPickupCodesExhausted');
+  let pickupCode: string;
+  do pickupCode = String(crypto.randomInt(1000, 10000));
+  while (held.has(pickupCode));
+  // The day's count goes up by one per order; a number taken meanwhile (never under the lock) is
+  // skipped by the unique index's conflict below.
+  return { orderNo: `APP-${found.day}-${found.today + 1}`, pickupCode };
+}
+
+/** Move an order by a step of the server's own (the app's payment, a command that failed). */
+async function step(
+  tx: Db,
+  orderId: string,
+  to: OrderStatus,
+  cause: OrderStatusChanged['cause'],
+  publisher: Publisher,
+  opts: { from: readonly OrderStatus[]; reason?: string | null; received?: boolean; eventId: string },
+): Promise<boolean> {
+  const [order] = await rows<{
+    id: string;
+    device_id: string | null;
+    merchant_id: string | null;
+    store_id: string | null;
+    order_no: string;
+    status: OrderStatus;
+  }>(
+    tx,
+    sql`select id::text, device_id::text, merchant_id::text, store_id::text, order_no, status
+        from sales_order where id = ${orderId} for update`,
+  );
+  if (!order || !opts.from.includes(order.status)) return false;
+  const [moved] = await rows<{ at: string }>(
+    tx,
+    sql`insert into sales_order_step (merchant_id, store_id, device_id, order_id, order_no, event_id, status,
+          outcome, cause, reason, received, at)
+        select merchant_id, store_id, device_id, id, order_no, ${opts.eventId}, ${to}, 'moved', ${cause},
+               ${opts.reason ?? null}, ${opts.received ? sql`actual_payment` : null}, now()
+        from sales_order where id = ${orderId}
+        on conflict (device_id, event_id) do nothing
+        returning to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at`,
+  );
+  if (!moved) return false;
+  await tx.execute(sql`
+    update sales_order set status = ${to}, status_at = now(), updated_at = now(),
+           actual_received = ${opts.received ? sql`actual_payment` : sql`actual_received`}
+    where id = ${orderId}`);
+  await publisher.publish(tx, 'orders.orderStatusChanged', [
+    {
+      orderId,
+      deviceId: order.device_id,
+      merchantId: order.merchant_id,
+      storeId: order.store_id,
+      from: order.status,
+      to,
+      cause,
+      at: moved.at,
+    },
+  ]);
+  return true;
+}
+
+/** A member's orders (by member number), newest first; `orderId` narrows to one. */
+async function memberOrders(
+  tx: Db,
+  memberNo: string,
+  opts: { page: number; limit: number; orderId?: string; lang: string },
+): Promise<{ list: MemberOrder[]; total: number }> {
+  const where = sql`o.member_no = ${memberNo} ${opts.orderId ? sql`and o.id = ${opts.orderId}` : sql``}`;
+  const [{ total }] = await rows<{ total: number }>(
+    tx,
+    sql`select count(*)::int as total from sales_order o where ${where}`,
+  );
+  const found = await rows<
+    Omit<MemberOrder, 'lines'> & { lines: Array<MemberOrderLine & { names: unknown }> }
+  >(
+    tx,
+    sql`select o.id::text, o.order_no as "orderNo", o.pickup_code as "pickupCode", o.device_id::text as "deviceId",
+               o.store_id::text as "storeId", o.order_type as "orderType", o.status, o.amount::text,
+               o.discount::text, o.actual_payment::text as "actualPayment", o.refunded::text,
+               to_char(o.ordered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "orderedAt",
+               to_char(o.status_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "statusAt",
+               coalesce((select json_agg(json_build_object('line', l.line, 'productCode', l.product_code,
+                          'name', l.name, 'names', l.names, 'combination', l.combination, 'options', l.options,
+                          'toppings', l.toppings, 'unitPrice', to_char(l.unit_price, 'FM9999999990.00'),
+                          'quantity', l.quantity, 'amount', to_char(l.amount, 'FM9999999990.00')) order by l.seq)
+                         from sales_order_line l where l.order_id = o.id and l.kind = 'product'), '[]') as lines
+        from sales_order o where ${where}
+        order by o.ordered_at desc, o.id desc
+        limit ${opts.limit} offset ${(opts.page - 1) * opts.limit}`,
+  );
+  return {
+    total,
+    list: found.map((o) => ({
+      ...o,
+      lines: o.lines.map(({ names, ...l }) => ({ ...l, name: nameIn({ name: l.name, names }, opts.lang) })),
+    })),
+  };
+}
+
+export function createAppOrders(deps: AppOrderDeps) {
+  /** Place the order, waiting for payment; the caller pays it in the same transaction (markPaid). */
+  async function placeAppOrder(tx: Db, input: AppOrderInput, publisher: Publisher): Promise<PlacedAppOrder> {
+    const { device, menu } = input;
+    const priced = priceLines(menu, input.lines);
+    const amount = priced.reduce((sum, l) => sum + l.amount, 0n);
+    const chain = device.merchantId
+      ? ((await deps.chains.of(tx, [device.merchantId])).get(device.merchantId) ?? { ids: [], country: null })
+      : { ids: [], country: null };
+    const products = await deps.catalog.productsByCode(
+      tx,
+      chain.ids,
+      priced.map((l) => l.product.code),
+    );
+    // The nearest merchant's product of the code (a sub-merchant's own before its parent's).
+    const known = (code: string) =>
+      products
+        .filter((p) => p.code === code && p.merchantId && chain.ids.includes(p.merchantId))
+        .sort((a, b) => chain.ids.indexOf(a.merchantId!) - chain.ids.indexOf(b.merchantId!))[0];
+    const country = chain.country ?? 'TW';
+    const { orderNo, pickupCode } = await numbers(tx, device.id);
+    const [order] = await rows<{ id: string; at: string }>(
+      tx,
+      sql`insert into sales_order (merchant_id, store_id, device_id, serial_number, source, order_no, pickup_code,
+            order_type, status, payment_method, currency, amount, discount, actual_payment, tax, menu_version,
+            member_no, ordered_at, status_at, event_id)
+          values (${device.merchantId}, ${device.storeId}, ${device.id}, ${device.serialNumber ?? null}, 'app',
+                  ${orderNo}, ${pickupCode}, ${input.orderType}, 'waiting-payment', 'wallet',
+                  ${menu.currency && /^[A-Z]{3}$/.test(menu.currency) ? menu.currency : currencyOf(country)},
+                  ${formatCents(amount)}, 0, ${formatCents(amount)}, 0, ${menu.version}, ${input.memberNo},
+                  now(), now(), ${`app-${orderNo}`})
+          returning id::text, to_char(ordered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at`,
+    );
+    // The coupon is used on this order; its discount is shared over the lines by their amounts
+    // and each line is taxed on what is left, as a machine's order is.
+    let discount = input.discount ? toCents(await input.discount(order.id, formatCents(amount))) : 0n;
+    if (discount > amount) discount = amount;
+    if (discount < 0n) discount = 0n;
+    const shares = shareCents(
+      discount,
+      priced.map((l) => l.amount),
+    );
+    const taxed = await deps.taxes.compute(tx, {
+      merchantIds: chain.ids,
+      country,
+      orderType: input.orderType,
+      lines: priced.map((l, i) => ({
+        productTypeId: known(l.product.code)?.productTypeId ?? null,
+        extraProductId: null,
+        amount: l.amount - shares[i],
+      })),
+    });
+    const actualPayment = taxed.gross;
+    await tx.execute(sql`
+      update sales_order set discount = ${formatCents(discount)}, actual_payment = ${formatCents(actualPayment)},
+             tax = ${formatCents(taxed.tax)}, prices_include_tax = ${taxed.rule.pricesIncludeTax},
+             currency = coalesce(${menu.currency && /^[A-Z]{3}$/.test(menu.currency) ? menu.currency : null}, ${currencyOf(taxed.country)})
+      where id = ${order.id}`);
+    await tx.execute(sql`
+      insert into sales_order_line (order_id, merchant_id, store_id, seq, line, kind, product_id, product_type_id,
+        product_code, name, names, combination, options, toppings, unit_price, quantity, amount, tax_id, tax_name,
+        tax_rate, tax, net, gross)
+      select ${order.id}, ${device.merchantId}, ${device.storeId}, x.line, x.line, 'product', x.product_id,
+             x.product_type_id, x.product_code, x.name, x.names, x.combination, x.options, x.toppings, x.unit_price,
+             x.quantity, x.amount, x.tax_id, x.tax_name, x.tax_rate, x.tax, x.net, x.gross
+      from json_to_recordset(${json(
+        priced.map((l, i) => {
+          const catalog = known(l.product.code);
+          const t = taxed.lines[i];
+          return {
+            line: l.line,
+            product_id: catalog?.id ?? null,
+            product_type_id: catalog?.productTypeId ?? null,
+            product_code: l.product.code,
+            name: catalog?.name ?? l.product.name,
+            names: catalog?.names ?? l.product.names ?? null,
+            combination: l.combination ?? null,
+            options: l.input.options,
+            toppings: l.input.toppings,
+            unit_price: formatCents(l.unitPrice),
+            quantity: l.input.quantity,
+            amount: formatCents(l.amount),
+            tax_id: t.taxId,
+            tax_name: t.taxName,
+            tax_rate: t.taxRate,
+            tax: formatCents(t.tax),
+            net: formatCents(t.net),
+            gross: formatCents(t.gross),
+          };
+        }),
+      )}) as x(line int, product_id bigint, product_type_id bigint, product_code text, name text, names jsonb,
+        combination text, options jsonb, toppings jsonb, unit_price numeric, quantity int, amount numeric,
+        tax_id bigint, tax_name text, tax_rate text, tax numeric, net numeric, gross numeric)`);
+    // Its first step: placed, waiting for the payment.
+    await tx.execute(sql`
+      insert into sales_order_step (merchant_id, store_id, device_id, order_id, order_no, event_id, status, outcome,
+        cause, at)
+      values (${device.merchantId}, ${device.storeId}, ${device.id}, ${order.id}, ${orderNo}, ${`app-${orderNo}`},
+              'waiting-payment', 'moved', 'app', ${order.at})`);
+    await publisher.publish(tx, 'orders.orderPlaced', [
+      {
+        orderId: order.id,
+        deviceId: device.id,
+        merchantId: device.merchantId,
+        storeId: device.storeId,
+        orderNo,
+        status: 'waiting-payment',
+        actualPayment: formatCents(actualPayment),
+        memberNo: input.memberNo,
+        at: order.at,
+      },
+    ]);
+    return {
+      orderId: order.id,
+      orderNo,
+      pickupCode,
+      status: 'waiting-payment',
+      amount: formatCents(amount),
+      discount: formatCents(discount),
+      actualPayment: formatCents(actualPayment),
+      menuVersion: menu.version,
+      lines: priced.map((l) => ({
+        line: l.line,
+        productCode: l.product.code,
+        ...(l.combination ? { combination: l.combination } : {}),
+        options: l.input.options,
+        toppings: l.input.toppings,
+        quantity: l.input.quantity,
+        unitPrice: formatCents(l.unitPrice),
+      })),
+    };
+  }
+
+  return {
+    placeAppOrder,
+    memberOrders,
+
+    /** The app took the money (the wallet paid): the order is `paid`, by the app. */
+    markPaid: (tx: Db, orderId: string, publisher: Publisher) =>
+      step(tx, orderId, 'paid', 'app', publisher, {
+        from: ['waiting-payment'],
+        received: true,
+        eventId: `app-paid-${orderId}`,
+      }),
+  };
+}
+
+export type AppOrders = ReturnType<typeof createAppOrders>;
+
+/**
+ * App orders whose command ended failed or expired before the machine started making them are
+ * rejected (the machine's refusal; the server's when it expired). One the machine is making already
+ * stays: its own reports end it. The members module gives the money back on `rejected`.
+ */
+export const rejectUnmadeAppOrders = subscribe(
+  'fleet.commandFinished',
+  'orders: an app order its machine could not take is rejected',
+  async (tx, commands, publisher) => {
+    for (const c of commands) {
+      if (c.ref?.kind !== 'order' || c.state === 'succeeded') continue;
+      await step(tx, c.ref.id, 'rejected', c.state === 'failed' ? 'machine' : 'server', publisher, {
+        from: ['waiting-payment', 'paid'],
+        reason: c.reason ?? c.state,
+        eventId: `command-${c.commandId}`,
+      });
+    }
+  },
+);
+
+export interface MemberOrderLine {
+  line: number;
+  productCode: string;
+  name: string;
+  combination: string | null;
+  options: string[];
+  toppings: Array<{ code: string; quantity: number }>;
+  unitPrice: string;
+  quantity: number;
+  amount: string;
+}
+
+/** An order as its member sees it in the app. */
+export interface MemberOrder {
+  id: string;
+  orderNo: string;
+  pickupCode: string;
+  deviceId: string | null;
+  storeId: string | null;
+  orderType: OrderType;
+  status: OrderStatus;
+  amount: string;
+  discount: string;
+  actualPayment: string;
+  refunded: string;
+  orderedAt: string;
+  statusAt: string;
+  lines: MemberOrderLine[];
+}
