@@ -723,6 +723,20 @@ describe('members and the machines’ orders', () => {
     await orderIn(unpaid.orderNo, 'waiting-payment');
     await wait('the wallet debited', async () => (await memberOf(rich.id)).walletBalance === '0.00');
     expect((await memberOf(poor.id)).walletBalance).toBe('10.00');
+    // The order the wallet could not pay says so in the Order List; the paid one does not.
+    const checks = await f.t.sql(
+      `select order_no, price_check, check_notes from sales_order where order_no = any($1) order by order_no`,
+      [[paid.orderNo, unpaid.orderNo]],
+    );
+    expect(Object.fromEntries(checks.map((c) => [c.order_no, c.price_check]))).toEqual({
+      [paid.orderNo]: 'ok',
+      [unpaid.orderNo]: 'unpaid',
+    });
+    expect(checks.find((c) => c.order_no === unpaid.orderNo)!.check_notes).toContainEqual({
+      line: null,
+      key: 'order.check.walletUnpaid',
+      params: { memberNo: poor.memberNo },
+    });
     await send([
       status(paid.orderNo, 'cancelled', { reason: 'no milk' }),
       status(unpaid.orderNo, 'cancelled', { reason: 'no milk' }),

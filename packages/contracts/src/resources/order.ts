@@ -12,9 +12,11 @@ import { defineResource, f } from '../resource.ts';
  * What the server's check of a machine's figures found: `ok`; `differs` — a price, the total or the
  * tax the machine reported is not the server's; `unknown-product` — a line names a product the
  * menu and the catalog do not know (kept, never dropped); `menu-unknown` — the menu version is not
- * one the server sent, so the prices were checked against the catalog's current ones.
+ * one the server sent, so the prices were checked against the catalog's current ones; `unpaid` — the
+ * machine took it as paid from a member's wallet, but no wallet could pay it (an unknown or disabled
+ * member, or not enough money): the money is owed, not taken.
  */
-export const ORDER_CHECKS = ['ok', 'differs', 'unknown-product', 'menu-unknown'] as const;
+export const ORDER_CHECKS = ['ok', 'differs', 'unknown-product', 'menu-unknown', 'unpaid'] as const;
 export type OrderCheck = (typeof ORDER_CHECKS)[number];
 
 /** Where an order was taken: a machine's own screen, the ordering app, a delivery platform. */

@@ -89,6 +89,21 @@ export function createOrderService(app: AppOrders) {
       );
     },
     /**
+     * Flag orders a machine took as paid from a member's wallet that no wallet paid (the members
+     * module could not debit it): check `unpaid` with a note naming the member number, so that the
+     * Order List shows the money owed instead of counting it as received.
+     */
+    async flagUnpaid(tx: Db, unpaid: ReadonlyArray<{ orderId: string; memberNo: string | null }>): Promise<void> {
+      if (!unpaid.length) return;
+      await tx.execute(sql`
+        update sales_order o set price_check = 'unpaid', updated_at = now(),
+               check_notes = o.check_notes || jsonb_build_array(jsonb_build_object(
+                 'line', null, 'key', 'order.check.walletUnpaid', 'params', jsonb_build_object('memberNo', coalesce(x.member_no, ''))))
+        from json_to_recordset(${json(unpaid.map((u) => ({ id: u.orderId, member_no: u.memberNo })))})
+             as x(id bigint, member_no text)
+        where o.id = x.id`);
+    },
+    /**
      * Record on an order that a line's bad cup was made good. Once per line: answers false (and
      * writes nothing) when the line was compensated already.
      */
