@@ -31,7 +31,7 @@ import { registerImportProgress } from './platform/crud/import-progress.ts';
 import { ResourceRegistry } from './platform/crud/registry.ts';
 import { createDomainEvents, type DomainEvents } from './platform/events/domain-events.ts';
 import type { AnyModule } from './platform/module.ts';
-import { registerModules, type Services } from './platform/module-runner.ts';
+import { moduleSubscribers, registerModules, type Services } from './platform/module-runner.ts';
 import { MODULES } from './modules/index.ts';
 import { createJobRunner } from './platform/jobs/runner.ts';
 import { registerJobRoutes } from './platform/jobs/routes.ts';
@@ -162,10 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerImportProgress(app, db);
   const modules = deps.modules ?? MODULES;
-  const events = createDomainEvents({
-    database: deps.database,
-    subscribers: modules.flatMap((m) => m.subscribers ?? []),
-  });
+  // Subscribers are added once the modules are registered (some are made from their services).
+  const events = createDomainEvents({ database: deps.database, subscribers: [] });
   app.decorate('domainEvents', events);
   app.addHook('onClose', () => events.close());
   const resources = new ResourceRegistry();
@@ -184,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
   });
   app.decorate('services', services);
+  events.use(moduleSubscribers(modules, services));
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

@@ -66,6 +66,8 @@ async function start(config: Config) {
       access: brokerAccessOf(MODULES, database.db, app.services),
     });
     const broker = mqtt;
+    let listened: (url: string) => void = () => {};
+    const listening = new Promise<string>((resolve) => (listened = resolve));
     runtime = await startModules(
       MODULES,
       {
@@ -79,6 +81,7 @@ async function start(config: Config) {
         dynsecAdmin: config.MQTT_DYNSEC ? decodeURIComponent(new URL(config.MQTT_URL!).username) : undefined,
         demo: config.DEMO,
         brokerUrl: broker.url,
+        listening,
         dataDir: config.DATA_DIR,
       },
       app.services,
@@ -95,6 +98,8 @@ async function start(config: Config) {
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
     console.log(`listening on http://${host}:${port}`);
+    // The server's own parts call it on the loopback when it listens on every address.
+    listened(`http://${['0.0.0.0', '::'].includes(config.HOST) ? '127.0.0.1' : host}:${port}`);
 
     let closing = false;
     const shutdown = async (signal: string) => {

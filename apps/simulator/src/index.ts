@@ -7,6 +7,13 @@ export { emptyChannelCup, makeCup, type Cup } from './production.ts';
 export { checkMenu, productOfMenu, type MenuVerdict } from './menu.ts';
 export { provision, type ProvisionOptions } from './provision.ts';
 export {
+  AppCustomers,
+  startCustomers,
+  type AppCustomer,
+  type CustomerOrder,
+  type CustomersOptions,
+} from './customers.ts';
+export {
   PAYMENT_MIX,
   WEEKDAY_DEMAND,
   WEEKEND_DEMAND,

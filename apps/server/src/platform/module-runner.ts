@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from './db/client.ts';
 import type { BrokerAccess } from './mqtt/access.ts';
 import type { ResourceRegistry } from './crud/registry.ts';
+import type { AnySubscriber } from './events/domain-events.ts';
 import {
   servicesFor,
   type AnyModule,
@@ -30,6 +31,15 @@ export function registerModules(app: FastifyInstance, modules: readonly AnyModul
     if (service !== undefined) services[module.name] = service;
   }
   return services as Services;
+}
+
+/** Every module's event subscribers, in list order (those given as a function made from its services). */
+export function moduleSubscribers(modules: readonly AnyModule[], services: Services): AnySubscriber[] {
+  return modules.flatMap((m) =>
+    typeof m.subscribers === 'function'
+      ? [...m.subscribers(servicesFor(m, services))]
+      : [...(m.subscribers ?? [])],
+  );
 }
 
 /** Reference data every database needs (idempotent), in list order. */

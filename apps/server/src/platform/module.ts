@@ -103,6 +103,11 @@ export interface RuntimeContext<Needs extends ModuleName = never> {
   /** DEMO=1: run the demo's simulated parts (machines) too; they connect to `brokerUrl`. */
   demo?: boolean;
   brokerUrl?: string;
+  /**
+   * The server's own address, once it listens (runtime parts start before it does): what a part that
+   * calls the server over HTTP (the demo's app customers) waits for. Absent in tests without HTTP.
+   */
+  listening?: Promise<string>;
   dataDir?: string;
   services: Pick<ModuleServices, Needs>;
 }
@@ -140,9 +145,11 @@ export interface ServerModule<Name extends string = string, Needs extends Module
   start?(runtime: RuntimeContext<Needs>, own: ServiceOf<Name>): Promise<ModuleRuntime>;
   /**
    * Subscribers of domain events (platform/events): each runs inside the transaction that publishes
-   * its event, with all the events of that publication.
+   * its event, with all the events of that publication. Given as a function, they are made once the
+   * modules are registered, from the services the module needs (no module-global state).
    */
-  subscribers?: readonly AnySubscriber[];
+  subscribers?:
+    readonly AnySubscriber[] | ((services: Pick<ModuleServices, Needs>) => readonly AnySubscriber[]);
   /**
    * Jobs the platform's runner works while the server runs (rollups, alerts): defined when the
    * module starts, in list order, stopped with it. A runtime part may define its own as well.

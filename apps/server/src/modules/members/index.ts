@@ -7,9 +7,11 @@
 import { defineModule } from '../../platform/module.ts';
 import { registerMemberResources } from './resources.ts';
 import { registerMemberActions } from './console-actions.ts';
-import { createMemberReactions } from './reactions/index.ts';
+import { memberReactions } from './reactions/index.ts';
 import { createMembersService, type MembersService } from './service.ts';
 import { pointsExpiryJob } from './points-expiry.ts';
+import { seedDemoMembers } from './demo-data.ts';
+import { startDemoCustomers } from './demo-customers.ts';
 
 export type { MembersService } from './service.ts';
 export type { MemberProfile } from './profiles.ts';
@@ -21,8 +23,6 @@ declare module '../../platform/module.ts' {
     members: MembersService;
   }
 }
-
-const reactions = createMemberReactions();
 
 export const membersModule = defineModule({
   name: 'members',
@@ -37,14 +37,33 @@ export const membersModule = defineModule({
     'app_setting',
   ],
   // Orders name their member, payment and lines; members pay, earn, give back and compensate.
-  needs: ['orders'],
+  needs: ['orders', 'files'],
   register(app, deps) {
-    reactions.bind(deps.services.orders);
     registerMemberResources(app, deps);
     registerMemberActions(app, { db: deps.db });
     return createMembersService();
   },
-  subscribers: reactions.subscribers,
+  subscribers: ({ orders }) => memberReactions(orders),
   // Earned points lapse when their rule says (hourly).
   jobs: [pointsExpiryJob],
+  // Members with wallets, points and coupons, rules, settings and banners for the demo brands.
+  demo: ({ db, resources, services }) => seedDemoMembers(db, resources, { files: services.files }),
+  // DEMO=1: simulated customers order through the app's API once the server listens.
+  async start({ demo, listening, db, log }) {
+    if (!demo || !listening) return { stop: () => Promise.resolve() };
+    let stopped = false;
+    let customers: { stop(): Promise<void> } | null = null;
+    // Never awaited by stop: a server that failed to listen must still stop.
+    void listening.then(async (baseUrl) => {
+      const started = stopped ? null : await startDemoCustomers({ db, baseUrl, log });
+      if (stopped) await started?.stop();
+      else customers = started;
+    });
+    return {
+      async stop() {
+        stopped = true;
+        await customers?.stop();
+      },
+    };
+  },
 });

@@ -35,6 +35,11 @@ export const subscribe = <K extends DomainEventName>(
 
 export interface DomainEvents extends Publisher {
   /**
+   * Add subscribers, in order (the app adds the modules' once their services exist, before any
+   * request or runtime part can publish).
+   */
+  use(subscribers: readonly AnySubscriber[]): void;
+  /**
    * Hear every process's committed events (their names and ids): the first call starts listening
    * on this process's database. Returns the way to stop hearing.
    */
@@ -48,11 +53,14 @@ export function createDomainEvents(opts: {
   subscribers: readonly AnySubscriber[];
 }): DomainEvents {
   const byEvent = new Map<DomainEventName, Array<Subscriber<DomainEventName>>>();
-  for (const s of opts.subscribers) {
-    const list = byEvent.get(s.event) ?? [];
-    list.push(s as unknown as Subscriber<DomainEventName>);
-    byEvent.set(s.event, list);
-  }
+  const use = (subscribers: readonly AnySubscriber[]) => {
+    for (const s of subscribers) {
+      const list = byEvent.get(s.event) ?? [];
+      list.push(s as unknown as Subscriber<DomainEventName>);
+      byEvent.set(s.event, list);
+    }
+  };
+  use(opts.subscribers);
   const handlers = new Set<(notice: Notice) => void>();
   let listening: Promise<() => Promise<void>> | null = null;
 
@@ -65,6 +73,7 @@ export function createDomainEvents(opts: {
   };
   return {
     ...publisher,
+    use,
     async afterCommit(handler) {
       handlers.add(handler);
       if (!listening && opts.database)

@@ -1,0 +1,49 @@
+/**
+ * The demo's simulated app customers (DEMO=1; issue 12 §7): the members demo-data.ts made sign in
+ * to the ordering app's API of the server's own address, once it listens, and order at the demo
+ * machines by their stores' hours (@brewfleet/simulator customers.ts). Started by the members
+ * module's runtime part.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { startCustomers, type AppCustomers, type CustomersOptions } from '@brewfleet/simulator';
+import type { Db } from '../../platform/db/client.ts';
+import { inScope, SYSTEM } from '../../platform/db/scope.ts';
+import { mustMoveWallet } from './wallet.ts';
+import { counterTopUp, demoAppCustomers } from './demo-data.ts';
+
+/**
+ * Run the demo's app customers against the server at `baseUrl` (its own address, once it listens):
+ * they order at the demo machines through the app API now and then, by the hour of their stores'
+ * day. A customer whose wallet runs short tops up at the counter (a staff top-up, as the console
+ * records one), so the demo keeps going. Failures are logged, never thrown. Null when there are none.
+ */
+export async function startDemoCustomers(opts: {
+  db: Db;
+  baseUrl: string;
+  log: FastifyBaseLogger;
+  /** Tests come faster than the demo's 20–60 s, whatever the hour. */
+  pace?: Pick<CustomersOptions, 'everySeconds' | 'demand'>;
+}): Promise<AppCustomers | null> {
+  const customers = await demoAppCustomers(opts.db);
+  if (!customers.length) return null;
+  const running = startCustomers({
+    baseUrl: opts.baseUrl,
+    customers,
+    ...opts.pace,
+    onOrder: (o) =>
+      opts.log.debug({ login: o.login, orderNo: o.orderNo, paid: o.actualPayment }, 'demo customer ordered'),
+    onError: (login, error) => opts.log.warn({ login, err: error.message }, 'demo customer'),
+    onLowBalance: (customer, memberId) =>
+      inScope(opts.db, SYSTEM, (db) =>
+        mustMoveWallet(db, {
+          memberId,
+          cents: counterTopUp(customer.timeZone),
+          kind: 'top-up',
+          reason: 'Top-up at the counter',
+          byName: 'Demo data',
+        }),
+      ).then(() => undefined),
+  });
+  opts.log.info({ customers: customers.length }, 'demo app customers running');
+  return running;
+}
