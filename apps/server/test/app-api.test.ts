@@ -551,6 +551,34 @@ describe('ordering at a machine, paid by wallet', () => {
     expect(await orderCount(member.memberNo)).toBe(0);
   });
 
+  it('numbers orders placed at once at one machine apart: each its own order number and pickup code', async () => {
+    const { token } = await newMember('600.00');
+    const placed = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        appOk('POST', '/orders', {
+          token,
+          key: crypto.randomUUID(),
+          body: { deviceId: machine.id, orderType: 'pack', lines: [{ productCode: 'LAT', quantity: 1 }] },
+        }),
+      ),
+    );
+    for (const p of placed) expect(p.orderNo).toMatch(/^APP-\d{6}-\d+$/);
+    expect(new Set(placed.map((p) => p.orderNo)).size).toBe(8);
+    expect(new Set(placed.map((p) => p.pickupCode)).size).toBe(8);
+    // A code an open app order of the machine holds cannot be given to another open one; once the
+    // order is final its code may be used again.
+    const copy = (status: string) =>
+      sql(
+        `insert into sales_order
+         select (jsonb_populate_record(null::sales_order, to_jsonb(o) || jsonb_build_object(
+                  'id', next_id(), 'order_no', 'COPY-' || next_id(), 'event_id', 'copy-' || next_id(), 'status', $2::text))).*
+         from sales_order o where o.order_no = $1`,
+        [placed[0].orderNo, status],
+      );
+    await expect(copy('paid')).rejects.toThrow(/sales_order_app_pickup_open_key/);
+    await copy('completed');
+  });
+
   it('rejects the order when the machine cannot make it, and the wallet gets its money back', async () => {
     const { token, member } = await newMember('100.00');
     const placed = await appOk('POST', '/orders', {

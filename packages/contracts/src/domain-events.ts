@@ -103,6 +103,8 @@ export interface OrderPlaced {
   actualPayment: string;
   memberNo: string | null;
   at: string;
+  /** 'app' for an order the ordering app placed (paid by the app itself); absent for a machine's own. */
+  source?: 'app';
 }
 
 /** An order moved along an arrow of its life (contracts order-status.ts). */

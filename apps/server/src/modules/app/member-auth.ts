@@ -43,13 +43,13 @@ export function registerMemberAuth(app: FastifyInstance, db: Db, members: Member
       const caller = await inScope(db, SYSTEM, async (tx) => {
         const session = await memberSessions.find(tx, token);
         if (!session) return null;
-        const profile = await members.profile(tx, session.memberId);
+        const profile = await members.caller(tx, session.memberId);
         if (!profile || profile.status !== 'active') return null;
         return {
           id: profile.id,
           memberNo: profile.memberNo,
           merchantId: profile.merchantId,
-          merchantIds: await members.merchantsOf(tx, profile.id),
+          merchantIds: profile.merchantIds,
           tokenHash: session.tokenHash,
         } satisfies MemberCaller;
       });

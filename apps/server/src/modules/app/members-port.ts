@@ -37,11 +37,17 @@ export interface MembersService {
   ): Promise<{ id: string; merchantId: string; passwordHash: string | null; status: string } | undefined>;
   profile(tx: Db, memberId: string): Promise<MemberProfile | undefined>;
   merchantsOf(tx: Db, memberId: string): Promise<string[]>;
+  /** `profile` and `merchantsOf` in one read. */
+  caller(tx: Db, memberId: string): Promise<(MemberProfile & { merchantIds: string[] }) | undefined>;
   wallet: {
     pay(
       tx: Db,
       p: { memberId: string; amount: string; orderId: string; reason?: string | null },
     ): Promise<{ balance: string; entryId: string }>;
+    payable(
+      tx: Db,
+      p: { memberId: string; memberCouponId?: string | null },
+    ): Promise<{ balance: string; couponDiscount: string | null }>;
     entries(tx: Db, memberId: string, page: { page: number; limit: number }): Promise<Paged<WalletEntry>>;
   };
   points: {

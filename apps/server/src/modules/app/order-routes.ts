@@ -1,9 +1,9 @@
 /**
  * A member orders at a machine, paid from the wallet (one transaction, all or nothing): the orders
  * module prices and taxes it from the menu the machine runs, a coupon (optional) takes its discount,
- * the wallet pays, the order is paid, and the machine is sent an `app-order` command (fleet's command
- * service; docs/device-protocol.md §4.9). A wallet too low or a coupon not usable leaves nothing
- * written. The same Idempotency-Key answers the first order again. A member reads only their own orders.
+ * the order is paid, the machine is sent an `app-order` command (fleet's command service;
+ * docs/device-protocol.md §4.9), and the wallet pays last. A wallet too low or a coupon not usable
+ * leaves nothing written (most are refused before the order is built). The same Idempotency-Key answers the first order again. A member reads only their own orders.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -15,10 +15,12 @@ import {
   appOrdersAnswer,
   appPageQuery,
   appPlacedAnswer,
+  menuContent,
   toCents,
   type AppOrderBody,
   type AppOrderCommandParams,
   type AppPlaced,
+  type MenuContent,
 } from '@brewfleet/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
@@ -31,9 +33,28 @@ import type { OrderService } from '../orders/service.ts';
 import type { MemberOrder } from '../orders/app-orders.ts';
 import type { MembersService } from './members-port.ts';
 import { MEMBER_SCHEME, inMemberScope, memberOf } from './member-auth.ts';
-import { machineAndMenu, takesOrders } from './shop-routes.ts';
+import { takesOrders } from './shop-routes.ts';
 
 const tags = ['app'];
+
+/** Menus by machine and version, parsed once (as orders/ingest.ts keeps them): an order need not read and check it again. */
+function menuCache(fleet: FleetService) {
+  const menus = new Map<string, MenuContent>();
+  return {
+    async get(tx: Db, deviceId: string, version: string | null): Promise<MenuContent | null> {
+      if (!version) return null;
+      const key = `${deviceId}/${version}`;
+      const held = menus.get(key);
+      if (held) return held;
+      const parsed = menuContent.safeParse(await fleet.reports.menuSent(tx, deviceId, version));
+      if (!parsed.success) return null;
+      // Bounded: a fleet's machines times the versions they ran lately.
+      if (menus.size >= 5000) menus.clear();
+      menus.set(key, parsed.data);
+      return parsed.data;
+    },
+  };
+}
 const security = [{ bearer: [] }];
 
 export function registerAppOrders(
@@ -41,6 +62,18 @@ export function registerAppOrders(
   deps: { db: Db; fleet: FleetService; orders: OrderService; members: MembersService; events: Publisher },
 ) {
   const { db, fleet, orders, members, events } = deps;
+  const menus = menuCache(fleet);
+
+  /**
+   * The machine (another merchant's reads as not found, as shopRoutes' machineAndMenu) and the menu
+   * it runs, that menu from the cache: a version's content never changes once sent.
+   */
+  async function machineAndMenu(tx: Db, deviceId: string, merchantIds: readonly string[]) {
+    const [machine] = await fleet.reports.machinesOfStores(tx, { deviceIds: [deviceId] });
+    if (!machine || !machine.merchantId || !merchantIds.includes(machine.merchantId))
+      throw new AppError('msg.appMachineNotFound');
+    return { machine, menu: await menus.get(tx, machine.id, machine.menuVersion) };
+  }
 
   app.post(
     `${APP_API_PREFIX}/orders`,
@@ -56,8 +89,15 @@ export function registerAppOrders(
         // products and taxes), which the member's scope does not show. The member orders only at a
         // machine of their merchants, checked first (machineAndMenu: another's reads as not found).
         inScope(db, SYSTEM, async (tx): Promise<AppPlaced> => {
-          const { machine, menu } = await machineAndMenu(tx, fleet, body.deviceId, member.merchantIds);
+          const { machine, menu } = await machineAndMenu(tx, body.deviceId, member.merchantIds);
           if (!menu || !takesOrders(machine)) throw new AppError('msg.appMachineNotOrdering');
+          // What the member can pay with, read before the order is built: a wallet that cannot pay
+          // (or a coupon they cannot use) is refused before anything is written. The wallet's
+          // conditional update below stays the authority (payments at once queue on the member's row).
+          const payable = await members.wallet.payable(tx, {
+            memberId: member.id,
+            memberCouponId: body.memberCouponId ?? null,
+          });
           const order = await orders.placeAppOrder(
             tx,
             {
@@ -71,31 +111,33 @@ export function registerAppOrders(
               memberNo: member.memberNo,
               orderType: body.orderType,
               lines: body.lines,
-              discount: body.memberCouponId
-                ? async (orderId) =>
-                    (
-                      await members.coupons.use(tx, {
-                        memberId: member.id,
-                        memberCouponId: body.memberCouponId!,
-                        orderId,
-                      })
-                    ).discount
-                : undefined,
+              coupon:
+                body.memberCouponId && payable.couponDiscount !== null
+                  ? {
+                      discount: payable.couponDiscount,
+                      use: async (orderId) =>
+                        (
+                          await members.coupons.use(tx, {
+                            memberId: member.id,
+                            memberCouponId: body.memberCouponId!,
+                            orderId,
+                          })
+                        ).discount,
+                    }
+                  : undefined,
+              affordable: (actualPayment) => {
+                if (toCents(actualPayment) > toCents(payable.balance))
+                  throw new AppError('msg.walletInsufficient', {
+                    balance: payable.balance,
+                    amount: actualPayment,
+                  });
+              },
             },
             events,
           );
-          // A coupon worth the whole order leaves nothing to pay.
-          const walletBalance =
-            toCents(order.actualPayment) > 0n
-              ? (
-                  await members.wallet.pay(tx, {
-                    memberId: member.id,
-                    amount: order.actualPayment,
-                    orderId: order.orderId,
-                    reason: order.orderNo,
-                  })
-                ).balance
-              : ((await members.profile(tx, member.id))?.walletBalance ?? '0.00');
+          // Marked paid and sent to the machine before the wallet moves (all in this transaction, so
+          // none of it shows unless the payment is made): the member's row, which the payment locks
+          // and every other payment of the member waits for, is then held only to the commit.
           await orders.markPaid(tx, order.orderId, events);
           const params: AppOrderCommandParams = {
             orderNo: order.orderNo,
@@ -112,6 +154,18 @@ export function registerAppOrders(
             issuedBy: { userId: null, account: `app ${member.memberNo}` },
             ref: { kind: 'order', id: order.orderId },
           });
+          // A coupon worth the whole order leaves nothing to pay.
+          const walletBalance =
+            toCents(order.actualPayment) > 0n
+              ? (
+                  await members.wallet.pay(tx, {
+                    memberId: member.id,
+                    amount: order.actualPayment,
+                    orderId: order.orderId,
+                    reason: order.orderNo,
+                  })
+                ).balance
+              : ((await members.profile(tx, member.id))?.walletBalance ?? '0.00');
           const result: AppPlaced = {
             orderId: order.orderId,
             orderNo: order.orderNo,

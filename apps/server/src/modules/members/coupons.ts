@@ -48,6 +48,34 @@ interface CouponRow {
   validityDays: number;
 }
 
+/** What says whether a held coupon is usable now (`COUPON_CHECK … where mc.id = …`). */
+export interface CouponCheck {
+  memberId: string;
+  status: string;
+  validFrom: string;
+  validTo: string;
+  notYet: boolean;
+  past: boolean;
+  usable: boolean;
+  name: string;
+  discount: string;
+}
+
+export const COUPON_CHECK = sql`select mc.member_id::text as "memberId", mc.status,
+    ${isoTime(sql`mc.valid_from`)} as "validFrom", ${isoTime(sql`mc.valid_to`)} as "validTo",
+    mc.valid_from > now() as "notYet", mc.valid_to <= now() as past, c.status = 'usable' as usable, c.name,
+    mc.discount_amount::text as discount
+  from member_coupon mc join coupon c on c.id = mc.coupon_id`;
+
+/** Why the member cannot use this held coupon now (it throws), or nothing when they can. */
+export function refuseCoupon(held: CouponCheck | undefined, memberId: string): void {
+  if (!held || held.memberId !== memberId) throw new AppError('msg.couponNotYours');
+  if (held.status === 'used') throw new AppError('msg.couponUsed');
+  if (held.past) throw new AppError('msg.couponExpired', { validTo: held.validTo });
+  if (held.notYet) throw new AppError('msg.couponNotYetValid', { validFrom: held.validFrom });
+  if (!held.usable) throw new AppError('msg.couponUnusable', { name: held.name });
+}
+
 export async function couponsByIds(tx: Db, ids: readonly string[]): Promise<Map<string, CouponRow>> {
   if (!ids.length) return new Map();
   const found = await rows<CouponRow>(
@@ -156,40 +184,31 @@ export function createCouponService() {
     },
     /**
      * Use a held coupon on an order: its own member only (another's reads as not theirs, whether it
-     * exists or not), once, while valid, while its definition is usable. Answers the discount.
+     * exists or not), once, while valid, while its definition is usable. Answers the discount. One
+     * conditional update takes it (two uses at once queue on its row: the second finds it used);
+     * only a refusal reads why.
      */
     async use(
       tx: Db,
       u: { memberId: string; memberCouponId: string; orderId: string },
     ): Promise<{ discount: string }> {
-      const [held] = await rows<{
-        memberId: string;
-        status: string;
-        validFrom: string;
-        validTo: string;
-        notYet: boolean;
-        past: boolean;
-        usable: boolean;
-        name: string;
-        discount: string;
-      }>(
+      const [used] = await rows<{ discount: string }>(
         tx,
-        sql`select mc.member_id::text as "memberId", mc.status, ${isoTime(sql`mc.valid_from`)} as "validFrom",
-                   ${isoTime(sql`mc.valid_to`)} as "validTo", mc.valid_from > now() as "notYet",
-                   mc.valid_to <= now() as past, c.status = 'usable' as usable, c.name,
-                   mc.discount_amount::text as discount
-            from member_coupon mc join coupon c on c.id = mc.coupon_id
-            where mc.id = ${u.memberCouponId}::bigint for update of mc`,
+        sql`update member_coupon mc set status = 'used', order_id = ${u.orderId}::bigint, used_at = now(),
+                   updated_at = now()
+            from coupon c
+            where mc.id = ${u.memberCouponId}::bigint and c.id = mc.coupon_id and mc.member_id = ${u.memberId}::bigint
+              and mc.status = 'available' and mc.valid_from <= now() and mc.valid_to > now() and c.status = 'usable'
+            returning mc.discount_amount::text as discount`,
       );
-      if (!held || held.memberId !== u.memberId) throw new AppError('msg.couponNotYours');
-      if (held.status === 'used') throw new AppError('msg.couponUsed');
-      if (held.past) throw new AppError('msg.couponExpired', { validTo: held.validTo });
-      if (held.notYet) throw new AppError('msg.couponNotYetValid', { validFrom: held.validFrom });
-      if (!held.usable) throw new AppError('msg.couponUnusable', { name: held.name });
-      await tx.execute(sql`
-        update member_coupon set status = 'used', order_id = ${u.orderId}::bigint, used_at = now(), updated_at = now()
-        where id = ${u.memberCouponId}::bigint and status = 'available'`);
-      return { discount: held.discount };
+      if (used) return used;
+      const [held] = await rows<CouponCheck>(
+        tx,
+        sql`${COUPON_CHECK} where mc.id = ${u.memberCouponId}::bigint`,
+      );
+      refuseCoupon(held, u.memberId);
+      // Usable when read again: it was taken by another use meanwhile.
+      throw new AppError('msg.couponUsed');
     },
   };
 }

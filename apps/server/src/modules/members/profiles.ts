@@ -103,13 +103,34 @@ export function createProfileService() {
       );
       return found;
     },
+    /**
+     * The member and the merchants where it is known (as `profile` and `merchantsOf`) with one read
+     * in the system's scope: the app's sign-in check on every app call.
+     */
+    async caller(tx: Db, memberId: string): Promise<(MemberProfile & { merchantIds: string[] }) | undefined> {
+      const [found] = await rows<MemberProfile & { merchantIds: string[] | null }>(
+        tx,
+        sql`select ${PROFILE},
+                   case when current_setting('app.scope', true) = 'system'
+                        then array(select unnest(merchant_subtree(merchant_id))::text) end as "merchantIds"
+            from member where id = ${memberId}::bigint`,
+      );
+      if (!found) return undefined;
+      return { ...found, merchantIds: found.merchantIds ?? (await subtreeOf(tx, found.merchantId)) };
+    },
     /** The merchants where the member is known: its merchant and every merchant below it. */
     async merchantsOf(tx: Db, memberId: string): Promise<string[]> {
-      const [member] = await rows<{ merchantId: string }>(
+      // In the system's scope (the app's sign-in check, on every app call) the subtree is read by
+      // the same statement; in another, through asSystem (subtreeOf).
+      const [member] = await rows<{ merchantId: string; subtree: string[] | null }>(
         tx,
-        sql`select merchant_id::text as "merchantId" from member where id = ${memberId}::bigint`,
+        sql`select merchant_id::text as "merchantId",
+                   case when current_setting('app.scope', true) = 'system'
+                        then array(select unnest(merchant_subtree(merchant_id))::text) end as subtree
+            from member where id = ${memberId}::bigint`,
       );
-      return member ? subtreeOf(tx, member.merchantId) : [];
+      if (!member) return [];
+      return member.subtree ?? subtreeOf(tx, member.merchantId);
     },
   };
 }

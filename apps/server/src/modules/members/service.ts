@@ -18,6 +18,7 @@ export function createMembersService() {
     loginOf: profiles.loginOf,
     profile: profiles.profile,
     merchantsOf: profiles.merchantsOf,
+    caller: profiles.caller,
     wallet: createWalletService(),
     points: createPointsService(),
     coupons: createCouponService(),

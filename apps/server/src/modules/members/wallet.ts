@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { formatCents, toCents, type WalletEntry, type WalletEntryKind } from '@brewfleet/contracts';
 import { isoTime, rows, type Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { COUPON_CHECK, refuseCoupon, type CouponCheck } from './coupons.ts';
 
 export interface WalletMove {
   memberId: string;
@@ -63,8 +64,11 @@ export async function walletBalance(tx: Db, memberId: string): Promise<string | 
 
 /** moveWallet, or the reason it could not: a 404 for a member out of scope, else not enough money. */
 export async function mustMoveWallet(tx: Db, m: WalletMove): Promise<WalletEntry> {
-  const entry = await moveWallet(tx, m);
-  if (entry) return entry;
+  return (await moveWallet(tx, m)) ?? refuseMove(tx, m);
+}
+
+/** Why a move moved nothing: a 404 for a member out of scope, else not enough money. */
+async function refuseMove(tx: Db, m: WalletMove): Promise<never> {
   const balance = await walletBalance(tx, m.memberId);
   if (balance === undefined) throw new AppError('msg.notFound');
   throw new AppError('msg.walletInsufficient', {
@@ -95,7 +99,8 @@ export function createWalletService() {
   return {
     /**
      * Pay an order from the wallet (kind payment; the entry is negative). Once per order: paying an
-     * order again answers its first payment. Throws msg.walletInsufficient, writing nothing.
+     * order again answers its first payment. Throws msg.walletInsufficient, writing nothing. The move
+     * itself skips an order paid already; only when it moved nothing is the first payment looked for.
      */
     async pay(
       tx: Db,
@@ -103,20 +108,42 @@ export function createWalletService() {
     ): Promise<{ balance: string; entryId: string }> {
       const cents = positiveCents(p.amount);
       const ref = `pay:${p.orderId}`;
-      const [paid] = await rows<{ id: string }>(
-        tx,
-        sql`select id::text from member_wallet_entry where ref = ${ref} and member_id = ${p.memberId}::bigint`,
-      );
-      if (paid) return { balance: (await walletBalance(tx, p.memberId))!, entryId: paid.id };
-      const entry = await mustMoveWallet(tx, {
+      const move: WalletMove = {
         memberId: p.memberId,
         cents: -cents,
         kind: 'payment',
         orderId: p.orderId,
         ref,
         reason: p.reason ?? null,
-      });
-      return { balance: entry.balanceAfter, entryId: entry.id };
+      };
+      const entry = await moveWallet(tx, move);
+      if (entry) return { balance: entry.balanceAfter, entryId: entry.id };
+      const [paid] = await rows<{ id: string }>(
+        tx,
+        sql`select id::text from member_wallet_entry where ref = ${ref} and member_id = ${p.memberId}::bigint`,
+      );
+      if (paid) return { balance: (await walletBalance(tx, p.memberId))!, entryId: paid.id };
+      return refuseMove(tx, move);
+    },
+    /**
+     * What a member could pay with before an order is built (one read): the balance, and the held
+     * coupon's discount (refused as `use` would refuse it). Only a first look, to refuse cheaply: the
+     * payment's conditional update and the coupon's use decide.
+     */
+    async payable(
+      tx: Db,
+      p: { memberId: string; memberCouponId?: string | null },
+    ): Promise<{ balance: string; couponDiscount: string | null }> {
+      const [found] = await rows<{ balance: string; coupon: CouponCheck | null }>(
+        tx,
+        sql`select m.wallet_balance::text as balance,
+                   ${p.memberCouponId ? sql`(select row_to_json(k) from (${COUPON_CHECK} where mc.id = ${p.memberCouponId}::bigint) k)` : sql`null`} as coupon
+            from member m where m.id = ${p.memberId}::bigint`,
+      );
+      if (!found) throw new AppError('msg.notFound');
+      if (!p.memberCouponId) return { balance: found.balance, couponDiscount: null };
+      refuseCoupon(found.coupon ?? undefined, p.memberId);
+      return { balance: found.balance, couponDiscount: found.coupon!.discount };
     },
     /** Money into the wallet: a refund, a compensation, a top-up or an adjustment (positive amount). */
     async credit(

@@ -1,9 +1,10 @@
 /**
  * Orders the ordering app places at a machine (issue 12 §5), paid from a member's wallet. Priced
  * from the menu the machine runs by the same rule as a machine's own orders (pricing.ts), taxed by
- * the taxes service as ingest.ts taxes them, numbered by the server (order number and a 4-digit
- * pickup code, unique among the machine's open orders), and moved along the same steps: placed
- * waiting for payment, `paid` by the app once the wallet paid. The machine then reports it as its
+ * the taxes service as ingest.ts taxes them, numbered by the server (order number `APP-<day>-<n>`, n
+ * from a sequence, and a 4-digit pickup code, unique among the machine's open orders), and moved
+ * along the same steps: placed waiting for payment, `paid` by the app once the wallet paid (both in
+ * the app's one transaction). The machine then reports it as its
  * own (order-status events, cups naming its lines). A command to the machine that fails or expires
  * before the machine made the order rejects it (`rejectUnmade`), which the members module turns
  * into the wallet's refund.
@@ -51,10 +52,13 @@ export interface AppOrderInput {
   orderType: OrderType;
   lines: AppOrderLineInput[];
   /**
-   * The discount of the order (a coupon), asked once the order exists (a coupon is used on an
-   * order): its amount as a decimal string, at most the order's amount.
+   * The order's coupon: its discount (a decimal string; the order takes at most its amount), read
+   * before the order is built, and `use`, which takes the coupon for the order once it exists and
+   * answers its discount (a coupon is used on an order).
    */
-  discount?: (orderId: string, amount: string) => Promise<string>;
+  coupon?: { discount: string; use: (orderId: string) => Promise<string> };
+  /** Told what the order costs before anything is written: throws to refuse it (the wallet is short). */
+  affordable?: (actualPayment: string) => void;
 }
 
 /** An app order's line as the machine is told it. */
@@ -124,28 +128,11 @@ function comboLabel(product: MenuProduct, optionIds: readonly string[]): string 
     .slice(0, 64);
 }
 
-/**
- * A pickup code not held by an open order of the machine, and the day's next app order number.
- * Taken under a per-machine lock, so that two orders placed at once never share either.
- */
-async function numbers(tx: Db, deviceId: string): Promise<{ orderNo: string; pickupCode: string }> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`app-order:${deviceId}`}, 0))`);
-  const [found] = await rows<{ held: string[]; today: number; day: string }>(
-    tx,
-    sql`select coalesce(array_agg(pickup_code) filter (where status = any(${OPEN}::text[])), '{}') as held,
-               count(*) filter (where source = 'app' and order_no like 'APP-' || to_char(now() at time zone 'UTC', 'YYMMDD') || '-%')::int as today,
-               to_char(now() at time zone 'UTC', 'YYMMDD') as day
-        from sales_order where device_id = ${deviceId}`,
-  );
-  const held = new Set(found.held);
-  if (held.size >= 9000) throw new AppError('msg.appPickupCodesExhausted');
-  let pickupCode: string;
-  do pickupCode = String(crypto.randomInt(1000, 10000));
-  while (held.has(pickupCode));
-  // The day's count goes up by one per order; a number taken meanwhile (never under the lock) is
-  // skipped by the unique index's conflict below.
-  return { orderNo: `APP-${found.day}-${found.today + 1}`, pickupCode };
-}
+/** Draws of a pickup code before an order gives up (a draw meets a held code 1 time in 9,000 per open order). */
+const PICKUP_DRAWS = 20;
+
+/** A 4-digit pickup code, drawn at random; the insert keeps it unique among the machine's open orders. */
+const drawPickupCode = () => String(crypto.randomInt(1000, 10000));
 
 /** Move an order by a step of the server's own (the app's payment, a command that failed). */
 async function step(
@@ -156,34 +143,38 @@ async function step(
   publisher: Publisher,
   opts: { from: readonly OrderStatus[]; reason?: string | null; received?: boolean; eventId: string },
 ): Promise<boolean> {
+  // One statement: the order locked in the step's from-statuses, the step written (once per event),
+  // the order moved; nothing when it is in another status or the event moved it already.
   const [order] = await rows<{
-    id: string;
     device_id: string | null;
     merchant_id: string | null;
     store_id: string | null;
-    order_no: string;
     status: OrderStatus;
+    at: string;
   }>(
     tx,
-    sql`select id::text, device_id::text, merchant_id::text, store_id::text, order_no, status
-        from sales_order where id = ${orderId} for update`,
+    sql`with o as (
+          select id, device_id, merchant_id, store_id, order_no, status, actual_payment
+          from sales_order where id = ${orderId}::bigint and status = any(${`{${opts.from.join(',')}}`}::text[])
+          for update
+        ), s as (
+          insert into sales_order_step (merchant_id, store_id, device_id, order_id, order_no, event_id, status,
+            outcome, cause, reason, received, at)
+          select merchant_id, store_id, device_id, id, order_no, ${opts.eventId}, ${to}, 'moved', ${cause},
+                 ${opts.reason ?? null}, ${opts.received ? sql`actual_payment` : null}, now()
+          from o
+          on conflict (device_id, event_id) do nothing
+          returning order_id, at
+        ), u as (
+          update sales_order set status = ${to}, status_at = now(), updated_at = now(),
+                 actual_received = ${opts.received ? sql`actual_payment` : sql`actual_received`}
+          where id = (select order_id from s)
+        )
+        select o.device_id::text, o.merchant_id::text, o.store_id::text, o.status,
+               to_char(s.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+        from o join s on s.order_id = o.id`,
   );
-  if (!order || !opts.from.includes(order.status)) return false;
-  const [moved] = await rows<{ at: string }>(
-    tx,
-    sql`insert into sales_order_step (merchant_id, store_id, device_id, order_id, order_no, event_id, status,
-          outcome, cause, reason, received, at)
-        select merchant_id, store_id, device_id, id, order_no, ${opts.eventId}, ${to}, 'moved', ${cause},
-               ${opts.reason ?? null}, ${opts.received ? sql`actual_payment` : null}, now()
-        from sales_order where id = ${orderId}
-        on conflict (device_id, event_id) do nothing
-        returning to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at`,
-  );
-  if (!moved) return false;
-  await tx.execute(sql`
-    update sales_order set status = ${to}, status_at = now(), updated_at = now(),
-           actual_received = ${opts.received ? sql`actual_payment` : sql`actual_received`}
-    where id = ${orderId}`);
+  if (!order) return false;
   await publisher.publish(tx, 'orders.orderStatusChanged', [
     {
       orderId,
@@ -193,7 +184,7 @@ async function step(
       from: order.status,
       to,
       cause,
-      at: moved.at,
+      at: order.at,
     },
   ]);
   return true;
@@ -238,7 +229,12 @@ async function memberOrders(
 }
 
 export function createAppOrders(deps: AppOrderDeps) {
-  /** Place the order, waiting for payment; the caller pays it in the same transaction (markPaid). */
+  /**
+   * Place the order, waiting for payment; the caller pays it in the same transaction (markPaid).
+   * Everything it costs is known before anything is written (the coupon's discount read ahead), so
+   * `affordable` refuses an order the wallet cannot pay before it is built; the wallet's conditional
+   * update stays the authority. The order, its lines and its first step go in as one statement.
+   */
   async function placeAppOrder(tx: Db, input: AppOrderInput, publisher: Publisher): Promise<PlacedAppOrder> {
     const { device, menu } = input;
     const priced = priceLines(menu, input.lines);
@@ -257,22 +253,9 @@ export function createAppOrders(deps: AppOrderDeps) {
         .filter((p) => p.code === code && p.merchantId && chain.ids.includes(p.merchantId))
         .sort((a, b) => chain.ids.indexOf(a.merchantId!) - chain.ids.indexOf(b.merchantId!))[0];
     const country = chain.country ?? 'TW';
-    const { orderNo, pickupCode } = await numbers(tx, device.id);
-    const [order] = await rows<{ id: string; at: string }>(
-      tx,
-      sql`insert into sales_order (merchant_id, store_id, device_id, serial_number, source, order_no, pickup_code,
-            order_type, status, payment_method, currency, amount, discount, actual_payment, tax, menu_version,
-            member_no, ordered_at, status_at, event_id)
-          values (${device.merchantId}, ${device.storeId}, ${device.id}, ${device.serialNumber ?? null}, 'app',
-                  ${orderNo}, ${pickupCode}, ${input.orderType}, 'waiting-payment', 'wallet',
-                  ${menu.currency && /^[A-Z]{3}$/.test(menu.currency) ? menu.currency : currencyOf(country)},
-                  ${formatCents(amount)}, 0, ${formatCents(amount)}, 0, ${menu.version}, ${input.memberNo},
-                  now(), now(), ${`app-${orderNo}`})
-          returning id::text, to_char(ordered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at`,
-    );
-    // The coupon is used on this order; its discount is shared over the lines by their amounts
-    // and each line is taxed on what is left, as a machine's order is.
-    let discount = input.discount ? toCents(await input.discount(order.id, formatCents(amount))) : 0n;
+    // The coupon's discount is shared over the lines by their amounts and each line is taxed on what
+    // is left, as a machine's order is.
+    let discount = input.coupon ? toCents(input.coupon.discount) : 0n;
     if (discount > amount) discount = amount;
     if (discount < 0n) discount = 0n;
     const shares = shareCents(
@@ -290,52 +273,89 @@ export function createAppOrders(deps: AppOrderDeps) {
       })),
     });
     const actualPayment = taxed.gross;
-    await tx.execute(sql`
-      update sales_order set discount = ${formatCents(discount)}, actual_payment = ${formatCents(actualPayment)},
-             tax = ${formatCents(taxed.tax)}, prices_include_tax = ${taxed.rule.pricesIncludeTax},
-             currency = coalesce(${menu.currency && /^[A-Z]{3}$/.test(menu.currency) ? menu.currency : null}, ${currencyOf(taxed.country)})
-      where id = ${order.id}`);
-    await tx.execute(sql`
-      insert into sales_order_line (order_id, merchant_id, store_id, seq, line, kind, product_id, product_type_id,
-        product_code, name, names, combination, options, toppings, unit_price, quantity, amount, tax_id, tax_name,
-        tax_rate, tax, net, gross)
-      select ${order.id}, ${device.merchantId}, ${device.storeId}, x.line, x.line, 'product', x.product_id,
-             x.product_type_id, x.product_code, x.name, x.names, x.combination, x.options, x.toppings, x.unit_price,
-             x.quantity, x.amount, x.tax_id, x.tax_name, x.tax_rate, x.tax, x.net, x.gross
-      from json_to_recordset(${json(
-        priced.map((l, i) => {
-          const catalog = known(l.product.code);
-          const t = taxed.lines[i];
-          return {
-            line: l.line,
-            product_id: catalog?.id ?? null,
-            product_type_id: catalog?.productTypeId ?? null,
-            product_code: l.product.code,
-            name: catalog?.name ?? l.product.name,
-            names: catalog?.names ?? l.product.names ?? null,
-            combination: l.combination ?? null,
-            options: l.input.options,
-            toppings: l.input.toppings,
-            unit_price: formatCents(l.unitPrice),
-            quantity: l.input.quantity,
-            amount: formatCents(l.amount),
-            tax_id: t.taxId,
-            tax_name: t.taxName,
-            tax_rate: t.taxRate,
-            tax: formatCents(t.tax),
-            net: formatCents(t.net),
-            gross: formatCents(t.gross),
-          };
-        }),
-      )}) as x(line int, product_id bigint, product_type_id bigint, product_code text, name text, names jsonb,
-        combination text, options jsonb, toppings jsonb, unit_price numeric, quantity int, amount numeric,
-        tax_id bigint, tax_name text, tax_rate text, tax numeric, net numeric, gross numeric)`);
-    // Its first step: placed, waiting for the payment.
-    await tx.execute(sql`
-      insert into sales_order_step (merchant_id, store_id, device_id, order_id, order_no, event_id, status, outcome,
-        cause, at)
-      values (${device.merchantId}, ${device.storeId}, ${device.id}, ${order.id}, ${orderNo}, ${`app-${orderNo}`},
-              'waiting-payment', 'moved', 'app', ${order.at})`);
+    input.affordable?.(formatCents(actualPayment));
+    const menuCurrency = menu.currency && /^[A-Z]{3}$/.test(menu.currency) ? menu.currency : null;
+    const lines = json(
+      priced.map((l, i) => {
+        const catalog = known(l.product.code);
+        const t = taxed.lines[i];
+        return {
+          line: l.line,
+          product_id: catalog?.id ?? null,
+          product_type_id: catalog?.productTypeId ?? null,
+          product_code: l.product.code,
+          name: catalog?.name ?? l.product.name,
+          names: catalog?.names ?? l.product.names ?? null,
+          combination: l.combination ?? null,
+          options: l.input.options,
+          toppings: l.input.toppings,
+          unit_price: formatCents(l.unitPrice),
+          quantity: l.input.quantity,
+          amount: formatCents(l.amount),
+          tax_id: t.taxId,
+          tax_name: t.taxName,
+          tax_rate: t.taxRate,
+          tax: formatCents(t.tax),
+          net: formatCents(t.net),
+          gross: formatCents(t.gross),
+        };
+      }),
+    );
+    // The number's tail comes from a sequence (no lock, no count of the machine's orders); a pickup
+    // code held by an open order of the machine (an app order's by the partial unique index of
+    // migration 0033, a machine's own by the check) makes the insert write nothing: draw again.
+    let order: { id: string; orderNo: string; at: string } | undefined;
+    let pickupCode = '';
+    for (let draw = 0; !order && draw < PICKUP_DRAWS; draw++) {
+      pickupCode = drawPickupCode();
+      [order] = await rows<{ id: string; orderNo: string; at: string }>(
+        tx,
+        sql`with n as (
+              select 'APP-' || to_char(now() at time zone 'UTC', 'YYMMDD') || '-' || nextval('app_order_no_seq') as no
+            ), o as (
+              insert into sales_order (merchant_id, store_id, device_id, serial_number, source, order_no, pickup_code,
+                order_type, status, payment_method, currency, amount, discount, actual_payment, tax, prices_include_tax,
+                menu_version, member_no, ordered_at, status_at, event_id)
+              select ${device.merchantId}::bigint, ${device.storeId}::bigint, ${device.id}::bigint,
+                     ${device.serialNumber ?? null}, 'app', n.no, ${pickupCode}, ${input.orderType}, 'waiting-payment',
+                     'wallet', ${menuCurrency ?? currencyOf(taxed.country)}, ${formatCents(amount)}::numeric,
+                     ${formatCents(discount)}::numeric, ${formatCents(actualPayment)}::numeric,
+                     ${formatCents(taxed.tax)}::numeric, ${taxed.rule.pricesIncludeTax}, ${menu.version},
+                     ${input.memberNo}, now(), now(), 'app-' || n.no
+              from n
+              where not exists (select 1 from sales_order h where h.pickup_code = ${pickupCode}
+                                  and h.device_id = ${device.id}::bigint and h.status = any(${OPEN}::text[]))
+              on conflict do nothing
+              returning id, order_no, ordered_at
+            ), l as (
+              insert into sales_order_line (order_id, merchant_id, store_id, seq, line, kind, product_id, product_type_id,
+                product_code, name, names, combination, options, toppings, unit_price, quantity, amount, tax_id, tax_name,
+                tax_rate, tax, net, gross)
+              select o.id, ${device.merchantId}::bigint, ${device.storeId}::bigint, x.line, x.line, 'product', x.product_id,
+                     x.product_type_id, x.product_code, x.name, x.names, x.combination, x.options, x.toppings,
+                     x.unit_price, x.quantity, x.amount, x.tax_id, x.tax_name, x.tax_rate, x.tax, x.net, x.gross
+              from o cross join json_to_recordset(${lines}) as x(line int, product_id bigint, product_type_id bigint,
+                product_code text, name text, names jsonb, combination text, options jsonb, toppings jsonb,
+                unit_price numeric, quantity int, amount numeric, tax_id bigint, tax_name text, tax_rate text,
+                tax numeric, net numeric, gross numeric)
+            ), s as (
+              -- Its first step: placed, waiting for the payment.
+              insert into sales_order_step (merchant_id, store_id, device_id, order_id, order_no, event_id, status,
+                outcome, cause, at)
+              select ${device.merchantId}::bigint, ${device.storeId}::bigint, ${device.id}::bigint, o.id, o.order_no,
+                     'app-' || o.order_no, 'waiting-payment', 'moved', 'app', o.ordered_at
+              from o
+            )
+            select id::text, order_no as "orderNo",
+                   to_char(ordered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+            from o`,
+      );
+    }
+    if (!order) throw new AppError('msg.appPickupCodesExhausted');
+    const { orderNo } = order;
+    // The coupon is used on this order: its own check under its row's lock is the authority (a held
+    // coupon's amount is fixed when it is given, so the discount read ahead is the one it answers).
+    if (input.coupon) await input.coupon.use(order.id);
     await publisher.publish(tx, 'orders.orderPlaced', [
       {
         orderId: order.id,
@@ -347,6 +367,7 @@ export function createAppOrders(deps: AppOrderDeps) {
         actualPayment: formatCents(actualPayment),
         memberNo: input.memberNo,
         at: order.at,
+        source: 'app',
       },
     ]);
     return {

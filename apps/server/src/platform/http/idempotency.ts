@@ -56,15 +56,17 @@ export async function idempotent<T>(
   const where = sql`principal = ${principal} and route = ${route} and key = ${key}`;
 
   const held = await inScope(db, SYSTEM, async (tx) => {
-    // A key kept past its time is forgotten when it is used again.
-    await tx.execute(
-      sql`delete from idempotency_key where ${where} and created_at < now() - ${KEEP}::interval`,
-    );
+    // A key kept past its time is forgotten when it is used again: taken over as a new claim by the
+    // same statement that claims a new key (one round trip).
     const [claimed] = await rows<{ key: string }>(
       tx,
       sql`insert into idempotency_key (principal, route, key, body_hash, state)
           values (${principal}, ${route}, ${key}, ${hash}, 'running')
-          on conflict do nothing returning key`,
+          on conflict (principal, route, key) do update
+            set body_hash = excluded.body_hash, state = 'running', status_code = null, answer = null,
+                created_at = now()
+            where idempotency_key.created_at < now() - ${KEEP}::interval
+          returning key`,
     );
     if (claimed) return null;
     const [row] = await rows<{ body_hash: string; state: string; answer: unknown; abandoned: boolean }>(

@@ -19,8 +19,8 @@ export async function debitMachineWalletOrders(
   events: readonly OrderPlaced[],
   orders: OrderService,
 ): Promise<void> {
-  // Most orders name no member: no query at all for them.
-  const ids = events.filter((e) => e.memberNo).map((e) => e.orderId);
+  // Most orders name no member, and the app's orders are paid by the app: no query at all for them.
+  const ids = events.filter((e) => e.memberNo && e.source !== 'app').map((e) => e.orderId);
   if (!ids.length) return;
   const walletOrders = (await orders.byIds(tx, ids)).filter(
     (o) => o.source === 'machine' && o.paymentMethod === 'wallet' && toCents(o.actualPayment) > 0n,
