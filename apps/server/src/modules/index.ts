@@ -15,6 +15,7 @@ import { taxesModule } from './taxes/index.ts';
 import { ordersModule } from './orders/index.ts';
 import { membersModule } from './members/index.ts';
 import { appModule } from './app/index.ts';
+import { homeModule } from './home/index.ts';
 
 export const MODULES: readonly AnyModule[] = [
   iamModule,
@@ -27,6 +28,7 @@ export const MODULES: readonly AnyModule[] = [
   ordersModule,
   membersModule,
   appModule,
+  homeModule,
 ];
 
 /**

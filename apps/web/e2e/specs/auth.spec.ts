@@ -37,6 +37,11 @@ test('sign-in: success opens the homepage for the signed-in user', async ({
   const page = await newPage();
   await signInThroughForm(page, base, 'admin', adminPassword);
   await page.getByRole('heading', { name: 'Hello, Platform administrator' }).waitFor();
+  // The business at a glance: the machines by state, each opening the device list narrowed to it.
+  await expect(page.getByTestId('home-machines-offline')).toHaveAttribute(
+    'href',
+    /device-list\?condition=offline$/,
+  );
   const stored = await page.evaluate(() => localStorage.getItem('token'));
   expect(stored, 'the token is kept in local storage').toBeTruthy();
   const cookies = await page.context().cookies();

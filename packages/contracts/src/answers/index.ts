@@ -5,3 +5,4 @@ export * from './iam.ts';
 export * from './tenancy.ts';
 export * from './menus.ts';
 export * from './platform.ts';
+export * from './home.ts';

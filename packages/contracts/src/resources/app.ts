@@ -9,7 +9,8 @@ import { defineResource, f } from '../resource.ts';
  * An external link (spec §5: begins with http, https, mailto or tel), with something after the
  * scheme. Empty: the banner opens nothing.
  */
-export const EXTERNAL_LINK_PATTERN = /^(?:https?:\/\/[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d{1,5})?(?:[/?#]\S*)?|mailto:[^\s@]+@[^\s@]+|tel:\+?[0-9][0-9 ()-]{2,30})$/;
+export const EXTERNAL_LINK_PATTERN =
+  /^(?:https?:\/\/[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d{1,5})?(?:[/?#]\S*)?|mailto:[^\s@]+@[^\s@]+|tel:\+?[0-9][0-9 ()-]{2,30})$/;
 
 /** What a member gets when a machine makes a bad cup of their order: nothing, a coupon, or the line's money back. */
 export const COMPENSATIONS = ['none', 'coupon', 'wallet'] as const;

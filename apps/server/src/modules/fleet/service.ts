@@ -19,6 +19,7 @@ import { notify } from '../../platform/events/notices.ts';
 import type { Publisher } from '../../platform/events/domain-events.ts';
 import type { FleetBus } from './fleet-bus.ts';
 import { MachineEventWriters } from './machine-events.ts';
+import { businessReports } from './business-reports.ts';
 
 export type { MachineEventWriter, ReportedEvent } from './machine-events.ts';
 
@@ -159,6 +160,8 @@ export function createFleetService(deps: { bus: FleetBus; devices: Registered; e
   };
 
   const reports = {
+    /** The home page's fleet figures (business-reports.ts): machine states, cups, faults, low channels. */
+    ...businessReports,
     /**
      * The menu a machine was sent under `version` (the params of its latest `menu` command that
      * carried it and that it took), or null: what the machine's screen priced its orders from.

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { OrderStatus, PaymentMethod } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import type { AppOrders } from './app-orders.ts';
+import { revenueDays } from './business-reports.ts';
 
 export interface OrderLineSummary {
   seq: number;
@@ -73,13 +74,18 @@ export function createOrderService(app: AppOrders) {
     placeAppOrder: app.placeAppOrder,
     markPaid: app.markPaid,
     memberOrders: app.memberOrders,
+    /** Revenue today and on the same weekday last week, per currency (the home page). */
+    revenueDays,
     /** Orders by id (those the transaction's scope sees). */
     byIds(tx: Db, orderIds: readonly string[]): Promise<OrderSummary[]> {
       if (!orderIds.length) return Promise.resolve([]);
       return summaries(tx, sql`o.id = any(${`{${orderIds.join(',')}}`}::bigint[])`);
     },
     /** Orders by machine and order number (what a cup names). */
-    byMachineOrder(tx: Db, refs: ReadonlyArray<{ deviceId: string; orderNo: string }>): Promise<OrderSummary[]> {
+    byMachineOrder(
+      tx: Db,
+      refs: ReadonlyArray<{ deviceId: string; orderNo: string }>,
+    ): Promise<OrderSummary[]> {
       if (!refs.length) return Promise.resolve([]);
       return summaries(
         tx,
@@ -93,7 +99,10 @@ export function createOrderService(app: AppOrders) {
      * module could not debit it): check `unpaid` with a note naming the member number, so that the
      * Order List shows the money owed instead of counting it as received.
      */
-    async flagUnpaid(tx: Db, unpaid: ReadonlyArray<{ orderId: string; memberNo: string | null }>): Promise<void> {
+    async flagUnpaid(
+      tx: Db,
+      unpaid: ReadonlyArray<{ orderId: string; memberNo: string | null }>,
+    ): Promise<void> {
       if (!unpaid.length) return;
       await tx.execute(sql`
         update sales_order o set price_check = 'unpaid', updated_at = now(),

@@ -14,6 +14,8 @@ const FEATURE_PICKERS: Record<string, readonly string[]> = {
   'preset-command': [P.device.debug],
   // The product flow's code field offers the code rules of the product's merchant.
   'code-rule': [P.product.create, P.product.update],
+  // Granting a coupon (Coupon List) picks the members who get it.
+  member: [P.coupon.grant],
 };
 
 const codesOf = (def: ResourceDef) => Object.values(def.permissions).filter((c): c is string => !!c);

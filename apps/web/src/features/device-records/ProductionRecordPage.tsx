@@ -6,6 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { productionRecordResource } from '@brewfleet/contracts/resources/device-records';
 import type { Row } from '../../api/types';
 import ResourcePage from '../../resources/ResourcePage';
+import { useArrivalRange } from '../../resources/use-arrival-range';
 import BadCup from './BadCup';
 import QualityData from './QualityData';
 
@@ -17,5 +18,15 @@ const withBadCups = (columns: ColumnsType<Row>): ColumnsType<Row> =>
   );
 
 export default function ProductionRecordPage() {
-  return <ResourcePage def={productionRecordResource} expandable={EXPANDABLE} adjustColumns={withBadCups} />;
+  // The home page's "today" link opens the records narrowed to today.
+  const today = useArrivalRange('/dataCenter-produceRecord', productionRecordResource.name, 'producedAt');
+  return (
+    <ResourcePage
+      def={productionRecordResource}
+      expandable={EXPANDABLE}
+      adjustColumns={withBadCups}
+      fixedFilters={today.filters}
+      header={today.tag}
+    />
+  );
 }

@@ -1,7 +1,8 @@
 /**
  * The homepage: what each kind of user needs first, from data that exists. Everyone sees who they are
- * and their previous sign-in, the screens they may open, and the latest operations they may see;
- * platform and merchant administrators also see the counts of what they manage.
+ * and their previous sign-in, the business they run at a glance (BusinessCards: machines, cups,
+ * revenue, faults, channels, as far as they may see them), the screens they may open, and the latest
+ * operations they may see; platform and merchant administrators also see the counts of what they manage.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Card, Col, Empty, List, Row as GridRow, Statistic, Tag, Typography } from 'antd';
@@ -20,6 +21,8 @@ import { useUserStore } from '../../app/stores/user-store';
 import { formatDateTime } from '../../utils/format';
 import { actionLabel } from '../operation-log/action-label';
 import { Button } from '../../components/Button';
+import BusinessCards from './BusinessCards';
+import { fetchHomeBusiness } from './home-api';
 import './home.css';
 
 const COUNTS: Array<{
@@ -50,6 +53,7 @@ export default function HomePage() {
   const user = useUserStore((s) => s);
   const menus = usePermissionStore((s) => s.menus);
   const summary = useQuery({ queryKey: ['home', 'summary'], queryFn: fetchHomeSummary });
+  const business = useQuery({ queryKey: ['home', 'business'], queryFn: fetchHomeBusiness });
   const links = useMemo(() => pages(menus), [menus]);
   const partnerType = user.partnerType || 'platform';
   const counts = COUNTS.filter((c) => can(c.permission));
@@ -80,6 +84,8 @@ export default function HomePage() {
           </div>
         </div>
       </Card>
+
+      {business.data && <BusinessCards data={business.data} />}
 
       {counts.length > 0 && (
         <Card
