@@ -6,6 +6,8 @@ import { menusEn } from './menus/en';
 import { jobsEn } from './jobs/en';
 import { taxesEn } from './taxes/en';
 import { ordersEn } from './orders/en';
+import { homeBusinessEn } from './home/en';
+import { membersEn } from './members/en';
 const base = {
   app: { name: 'BrewFleet', tagline: 'Back office for automated beverage machines' },
   common: {
@@ -199,6 +201,7 @@ const base = {
     noOperations: 'No operations recorded yet.',
     viewAll: 'View all',
     counts: { accounts: 'Administrators', roles: 'Roles', organizations: 'Organizations', menus: 'Menus' },
+    business: homeBusinessEn,
   },
   account: {
     resetPassword: 'Reset password',
@@ -420,6 +423,7 @@ export const en = {
   ...jobsEn.screens,
   ...taxesEn.screens,
   ...ordersEn.screens,
+  ...membersEn.screens,
   resources: {
     ...base.resources,
     ...fleetEn.resources,
@@ -428,6 +432,7 @@ export const en = {
     ...menusEn.resources,
     ...taxesEn.resources,
     ...ordersEn.resources,
+    ...membersEn.resources,
   },
 };
 

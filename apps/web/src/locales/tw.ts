@@ -7,6 +7,8 @@ import { menusTw } from './menus/tw';
 import { jobsTw } from './jobs/tw';
 import { taxesTw } from './taxes/tw';
 import { ordersTw } from './orders/tw';
+import { homeBusinessTw } from './home/tw';
+import { membersTw } from './members/tw';
 
 const base = {
   app: { name: 'BrewFleet', tagline: '自動飲品機後台管理' },
@@ -196,6 +198,7 @@ const base = {
     noOperations: '尚無操作記錄。',
     viewAll: '檢視全部',
     counts: { accounts: '管理員', roles: '角色', organizations: '組織', menus: '選單' },
+    business: homeBusinessTw,
   },
   account: {
     resetPassword: '重設密碼',
@@ -411,6 +414,7 @@ export const tw: Messages = {
   ...jobsTw.screens,
   ...taxesTw.screens,
   ...ordersTw.screens,
+  ...membersTw.screens,
   resources: {
     ...base.resources,
     ...fleetTw.resources,
@@ -419,5 +423,6 @@ export const tw: Messages = {
     ...menusTw.resources,
     ...taxesTw.resources,
     ...ordersTw.resources,
+    ...membersTw.resources,
   },
 };

@@ -7,6 +7,8 @@ import { menusZh } from './menus/zh';
 import { jobsZh } from './jobs/zh';
 import { taxesZh } from './taxes/zh';
 import { ordersZh } from './orders/zh';
+import { homeBusinessZh } from './home/zh';
+import { membersZh } from './members/zh';
 
 const base = {
   app: { name: 'BrewFleet', tagline: '自动饮品机后台管理' },
@@ -196,6 +198,7 @@ const base = {
     noOperations: '暂无操作记录。',
     viewAll: '查看全部',
     counts: { accounts: '管理员', roles: '角色', organizations: '组织', menus: '菜单' },
+    business: homeBusinessZh,
   },
   account: {
     resetPassword: '重置密码',
@@ -411,6 +414,7 @@ export const zh: Messages = {
   ...jobsZh.screens,
   ...taxesZh.screens,
   ...ordersZh.screens,
+  ...membersZh.screens,
   resources: {
     ...base.resources,
     ...fleetZh.resources,
@@ -419,5 +423,6 @@ export const zh: Messages = {
     ...menusZh.resources,
     ...taxesZh.resources,
     ...ordersZh.resources,
+    ...membersZh.resources,
   },
 };

@@ -1,9 +1,10 @@
 /**
  * What `/order-detail` shows of one order (contracts order-api `orderDetailAnswer`): who, where and
  * when; the amounts with the server's price check (its notes in the reader's language); the lines
- * with their taxes; the payment and its refunds; the status history; the cups made with their quality
- * data, bad cups marked. It only draws the answer: the page (OrderDetailPage) fetches it and offers
- * the actions, given here as `actions`.
+ * with their taxes, and beside a line's bad cups how they were made good for the member (a coupon or
+ * money back to the wallet); the payment and its refunds; the status history; the cups made with
+ * their quality data, bad cups marked. It only draws the answer: the page (OrderDetailPage) fetches
+ * it and offers the actions, given here as `actions`.
  */
 import { Alert, Card, Descriptions, Empty, Space, Table, Tag, Timeline, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -20,6 +21,7 @@ import './orders.css';
 type Refund = OrderDetail['refunds'][number];
 type Cup = OrderDetail['cups'][number];
 type Step = OrderDetail['timeline'][number];
+type Compensation = OrderDetail['compensations'][number];
 
 const sectionTitle = (text: string) => (
   <Typography.Title level={3} className="detail-section-title">
@@ -109,6 +111,7 @@ function HeaderCard({ detail, actions }: { detail: OrderDetail; actions?: ReactN
             children: t(enumLabelKey('order', 'orderType', detail.orderType)),
           },
           { key: 'menuVersion', label: d('menuVersion'), children: detail.menuVersion ?? '' },
+          { key: 'memberNo', label: d('memberNo'), children: detail.memberNo ?? '' },
         ].filter((item) => item.children !== '')}
       />
     </Card>
@@ -162,6 +165,19 @@ function composition(line: OrderLine): string {
   return [line.combination, line.options.join(', '), toppings.join(', ')].filter(Boolean).join(' · ');
 }
 
+/** How a line's bad cup was made good for the member: a coupon, or money back to the wallet, and when. */
+function CompensationTag({ compensation }: { compensation: Compensation }) {
+  const { t } = useTranslation();
+  const at = formatDateTime(compensation.at);
+  return (
+    <Tag color="#237804" data-testid={`compensation-${compensation.seq}`}>
+      {compensation.kind === 'coupon'
+        ? t('orders.detail.compensationCoupon', { name: compensation.couponName ?? '', at })
+        : t('orders.detail.compensationWallet', { amount: formatMoney(compensation.amount, t), at })}
+    </Tag>
+  );
+}
+
 function LinesCard({ detail }: { detail: OrderDetail }) {
   const { t } = useTranslation();
   const d = (key: string) => t(`orders.detail.${key}`);
@@ -208,6 +224,13 @@ function LinesCard({ detail }: { detail: OrderDetail }) {
           <>
             {line.cups}
             {line.badCups > 0 && <Typography.Text type="danger"> ({line.badCups})</Typography.Text>}
+            {detail.compensations
+              .filter((c) => c.seq === line.seq)
+              .map((c) => (
+                <div key={`${c.kind}-${c.at}`}>
+                  <CompensationTag compensation={c} />
+                </div>
+              ))}
           </>
         ),
     },

@@ -11,10 +11,13 @@ import type { OrderStatus } from '@brewfleet/contracts/order-status';
 import { orderResource, type OrderCheck } from '@brewfleet/contracts/resources/order';
 import type { Row } from '../../api/types';
 import ResourcePage from '../../resources/ResourcePage';
+import { useArrivalRange } from '../../resources/use-arrival-range';
 import { orderDetailPath } from './order-api';
 import { OrderStatusTag, PriceCheckTag } from './order-tags';
 
 export default function OrderListPage() {
+  // The home page's "today" link opens the list narrowed to today.
+  const today = useArrivalRange('/order-list', orderResource.name, 'orderedAt');
   const adjustColumns = useCallback(
     (columns: ColumnsType<Row>): ColumnsType<Row> =>
       columns.map((c) => {
@@ -44,5 +47,13 @@ export default function OrderListPage() {
       }),
     [],
   );
-  return <ResourcePage def={orderResource} wide adjustColumns={adjustColumns} />;
+  return (
+    <ResourcePage
+      def={orderResource}
+      wide
+      adjustColumns={adjustColumns}
+      fixedFilters={today.filters}
+      header={today.tag}
+    />
+  );
 }

@@ -2,7 +2,7 @@
  * A detail answer as the server gives it (contracts order-api `orderDetailAnswer`), for the tests:
  * a Taiwanese order (prices include the 5 % business tax) of two lattes and a bag, where the machine
  * charged 1.00 too much a latte, with one refund made already, a late report in its history and a
- * bad cup among its cups.
+ * bad cup among its cups; the order was a member's, whose bad latte went back to the wallet.
  */
 import type { OrderDetail } from '@brewfleet/contracts/order-api';
 
@@ -34,6 +34,7 @@ export const DETAIL: OrderDetail = {
   reportedPayment: '113.00',
   reportedTax: null,
   menuVersion: 'v12',
+  memberNo: 'M00012345',
   priceCheck: 'differs',
   checkNotes: [
     { line: 1, key: 'order.check.priceDiffers', params: { line: 1, reported: '56.00', expected: '55.00' } },
@@ -169,5 +170,8 @@ export const DETAIL: OrderDetail = {
       coffee: null,
       tea: null,
     },
+  ],
+  compensations: [
+    { seq: 1, kind: 'wallet', amount: '55.00', couponName: null, at: '2026-11-23T09:17:10.000Z' },
   ],
 };

@@ -139,6 +139,7 @@ export const channelsEn = {
           debug: 'Debugging',
           menu: 'Menu',
           channels: 'Channel layout',
+          'app-order': 'App order',
         },
       },
     },

@@ -139,6 +139,7 @@ export const channelsTw: Strings<typeof channelsEn> = {
           debug: '設備偵錯',
           menu: '菜單',
           channels: '料道配置',
+          'app-order': 'App 訂單',
         },
       },
     },

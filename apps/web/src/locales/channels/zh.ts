@@ -139,6 +139,7 @@ export const channelsZh: Strings<typeof channelsEn> = {
           debug: '设备调试',
           menu: '菜单',
           channels: '料道配置',
+          'app-order': '应用订单',
         },
       },
     },

@@ -468,6 +468,7 @@ export const fleetEn = {
           debug: 'Debugging',
           menu: 'Menu',
           channels: 'Channel layout',
+          'app-order': 'App order',
         },
         state: {
           queued: 'Queued',

@@ -463,6 +463,7 @@ export const fleetTw: Strings<typeof fleetEn> = {
           debug: '偵錯',
           menu: '菜單',
           channels: '料道配置',
+          'app-order': 'App 訂單',
         },
         state: {
           queued: '佇列中',

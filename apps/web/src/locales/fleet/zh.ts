@@ -462,6 +462,7 @@ export const fleetZh: Strings<typeof fleetEn> = {
           debug: '调试',
           menu: '菜单',
           channels: '料道配置',
+          'app-order': '应用订单',
         },
         state: {
           queued: '排队中',

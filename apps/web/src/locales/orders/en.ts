@@ -12,6 +12,7 @@ const priceCheck = {
   differs: 'Figures differ',
   'unknown-product': 'Unknown product',
   'menu-unknown': 'Unknown menu',
+  unpaid: 'Wallet not paid',
 };
 
 export const ordersEn = {
@@ -26,6 +27,8 @@ export const ordersEn = {
         menuUnknown:
           'The machine’s menu ({{version}}) is not one the server sent: prices were checked against the catalog.',
         unknownExtra: 'Line {{line}}: extra product {{code}} is unknown.',
+        walletUnpaid:
+          'The machine took this order as paid from the wallet of member {{memberNo}}, but no wallet could pay it: the money is owed.',
       },
     },
     orders: {
@@ -44,6 +47,7 @@ export const ordersEn = {
         source: 'Source',
         orderType: 'Order type',
         menuVersion: 'Menu version',
+        memberNo: 'Member number',
         noVersion: 'no version reported',
         amountsTitle: 'Amounts',
         amount: 'Amount',
@@ -87,7 +91,7 @@ export const ordersEn = {
         wholeOrder: 'Whole order',
         timelineTitle: 'Status history',
         outcome: { moved: 'Moved', stale: 'Late or repeated', refused: 'Refused' },
-        cause: { machine: 'Machine', console: 'Console', server: 'Server' },
+        cause: { machine: 'Machine', console: 'Console', server: 'Server', app: 'Ordering app' },
         stepBy: 'by {{name}}',
         cupsTitle: 'Cups made',
         cupTime: 'Time',
@@ -100,6 +104,8 @@ export const ordersEn = {
         cupOut: 'Cup out (s)',
         extraction: 'Extraction (s)',
         noCups: 'No cups made for this order yet.',
+        compensationCoupon: 'Made good: coupon {{name}} · {{at}}',
+        compensationWallet: 'Made good: {{amount}} back to the wallet · {{at}}',
         refundAction: 'Refund',
         cancelAction: 'Cancel order',
       },

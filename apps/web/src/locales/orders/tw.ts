@@ -15,6 +15,7 @@ const priceCheck = {
   differs: '金額不符',
   'unknown-product': '未知商品',
   'menu-unknown': '未知菜單',
+  unpaid: '錢包未付款',
 };
 
 export const ordersTw: Strings<typeof ordersEn> = {
@@ -27,6 +28,7 @@ export const ordersTw: Strings<typeof ordersEn> = {
         unknownProduct: '第 {{line}} 行：商品 {{code}} 不在菜單中，也不在商品庫中。',
         menuUnknown: '機器的菜單（{{version}}）不是伺服器派送的：價格已按商品庫核對。',
         unknownExtra: '第 {{line}} 行：附加商品 {{code}} 未知。',
+        walletUnpaid: '機器以會員 {{memberNo}} 的錢包付款處理此訂單，但沒有錢包能支付：款項尚欠。',
       },
     },
     orders: {
@@ -45,6 +47,7 @@ export const ordersTw: Strings<typeof ordersEn> = {
         source: '來源',
         orderType: '訂單類型',
         menuVersion: '菜單版本',
+        memberNo: '會員編號',
         noVersion: '未回報版本',
         amountsTitle: '金額',
         amount: '訂單金額',
@@ -88,7 +91,7 @@ export const ordersTw: Strings<typeof ordersEn> = {
         wholeOrder: '整筆訂單',
         timelineTitle: '狀態紀錄',
         outcome: { moved: '已變更', stale: '延遲或重複', refused: '已拒絕' },
-        cause: { machine: '設備', console: '控制台', server: '伺服器' },
+        cause: { machine: '設備', console: '控制台', server: '伺服器', app: '點餐 App' },
         stepBy: '操作人 {{name}}',
         cupsTitle: '出杯紀錄',
         cupTime: '時間',
@@ -101,6 +104,8 @@ export const ordersTw: Strings<typeof ordersEn> = {
         cupOut: '出杯時間（秒）',
         extraction: '萃取時間（秒）',
         noCups: '該訂單尚未出杯。',
+        compensationCoupon: '已補償：優惠券 {{name}} · {{at}}',
+        compensationWallet: '已補償：{{amount}} 退回錢包 · {{at}}',
         refundAction: '退款',
         cancelAction: '取消訂單',
       },

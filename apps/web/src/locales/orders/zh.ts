@@ -15,6 +15,7 @@ const priceCheck = {
   differs: '金额不符',
   'unknown-product': '未知商品',
   'menu-unknown': '未知菜单',
+  unpaid: '钱包未付款',
 };
 
 export const ordersZh: Strings<typeof ordersEn> = {
@@ -27,6 +28,7 @@ export const ordersZh: Strings<typeof ordersEn> = {
         unknownProduct: '第 {{line}} 行：商品 {{code}} 不在菜单中，也不在商品库中。',
         menuUnknown: '机器的菜单（{{version}}）不是服务器下发的：价格已按商品库核对。',
         unknownExtra: '第 {{line}} 行：附加商品 {{code}} 未知。',
+        walletUnpaid: '机器按会员 {{memberNo}} 的钱包付款处理了该订单，但没有钱包能支付：款项尚欠。',
       },
     },
     orders: {
@@ -45,6 +47,7 @@ export const ordersZh: Strings<typeof ordersEn> = {
         source: '来源',
         orderType: '订单类型',
         menuVersion: '菜单版本',
+        memberNo: '会员编号',
         noVersion: '未上报版本',
         amountsTitle: '金额',
         amount: '订单金额',
@@ -88,7 +91,7 @@ export const ordersZh: Strings<typeof ordersEn> = {
         wholeOrder: '整单',
         timelineTitle: '状态记录',
         outcome: { moved: '已变更', stale: '迟到或重复', refused: '已拒绝' },
-        cause: { machine: '设备', console: '控制台', server: '服务器' },
+        cause: { machine: '设备', console: '控制台', server: '服务器', app: '点单应用' },
         stepBy: '操作人 {{name}}',
         cupsTitle: '出杯记录',
         cupTime: '时间',
@@ -101,6 +104,8 @@ export const ordersZh: Strings<typeof ordersEn> = {
         cupOut: '出杯时间（秒）',
         extraction: '萃取时间（秒）',
         noCups: '该订单尚未出杯。',
+        compensationCoupon: '已补偿：优惠券 {{name}} · {{at}}',
+        compensationWallet: '已补偿：{{amount}} 退回钱包 · {{at}}',
         refundAction: '退款',
         cancelAction: '取消订单',
       },
