@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_NO_PATTERN, PROTOCOL_VERSION, topicFor, type Language } from '@brewfleet/contracts';
 import { quietMachine, startFleetTest, waitFor, type FleetTest } from './helpers/fleet.ts';
+import { orderCupEvent, orderStatusEvent } from './helpers/machine-events.ts';
 import { uploadFile } from './helpers/multipart.ts';
 import { inScope, SYSTEM } from '../src/platform/db/scope.ts';
 import type { MembersService } from '../src/modules/members/index.ts';
@@ -106,26 +107,9 @@ function order(over: Record<string, unknown> = {}) {
     ...over,
   };
 }
-const status = (orderNo: string, s: string, over: Record<string, unknown> = {}) => ({
-  eventId: crypto.randomUUID(),
-  ts: now(),
-  type: 'order-status',
-  orderNo,
-  status: s,
-  ...over,
-});
-const cup = (orderNo: string, line: number, over: Record<string, unknown> = {}) => ({
-  eventId: crypto.randomUUID(),
-  type: 'production',
-  ts: now(),
-  productCode: line === 1 ? 'LAT' : 'ESP',
-  method: 'scan-code',
-  result: 'completed',
-  startedAt: now(),
-  cupOutSeconds: 30,
-  order: { orderNo, line },
-  ...over,
-});
+const status = orderStatusEvent;
+const cup = (orderNo: string, line: number, over: Record<string, unknown> = {}) =>
+  orderCupEvent(orderNo, line, line === 1 ? 'LAT' : 'ESP', over);
 const orderRow = async (orderNo: string) =>
   (
     await f.t.sql(`select id::text, status from sales_order where device_id = $1 and order_no = $2`, [

@@ -9,6 +9,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, topicFor } from '@brewfleet/contracts';
 import { quietMachine, startFleetTest, waitFor, type FleetTest } from './helpers/fleet.ts';
+import { orderCupEvent, orderStatusEvent } from './helpers/machine-events.ts';
 
 const PASSWORD = 'Orders-Strong-Pass-4';
 let f: FleetTest;
@@ -81,26 +82,9 @@ function order(over: Record<string, unknown> = {}) {
     ...over,
   };
 }
-const status = (orderNo: string, s: string, over: Record<string, unknown> = {}) => ({
-  eventId: crypto.randomUUID(),
-  ts: now(),
-  type: 'order-status',
-  orderNo,
-  status: s,
-  ...over,
-});
-const cup = (orderNo: string, line: number, over: Record<string, unknown> = {}) => ({
-  eventId: crypto.randomUUID(),
-  type: 'production',
-  ts: now(),
-  productCode: 'LAT',
-  method: 'scan-code',
-  result: 'completed',
-  startedAt: now(),
-  cupOutSeconds: 30,
-  order: { orderNo, line },
-  ...over,
-});
+const status = orderStatusEvent;
+const cup = (orderNo: string, line: number, over: Record<string, unknown> = {}) =>
+  orderCupEvent(orderNo, line, 'LAT', over);
 const orderRow = async (orderNo: string) =>
   (
     await f.t.sql(`select * from sales_order where device_id = $1 and order_no = $2`, [machine.id, orderNo])

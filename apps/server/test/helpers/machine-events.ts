@@ -1,6 +1,6 @@
 /**
- * What tests send as a machine and read as the console: a bare machine client, a production event of
- * the device protocol, and the live stream (`GET /api/coffee/device/live`, server-sent events)
+ * What tests send as a machine and read as the console: a bare machine client, production and order
+ * events of the device protocol, and the live stream (`GET /api/coffee/device/live`, server-sent events)
  * collected as it comes.
  */
 import crypto from 'node:crypto';
@@ -34,6 +34,31 @@ export async function bareMachine(
     });
   return { client, commands, publish };
 }
+
+/** An `order-status` event (docs/device-protocol.md §4.8) of the order `orderNo`. */
+export const orderStatusEvent = (orderNo: string, status: string, over: Record<string, unknown> = {}) => ({
+  eventId: crypto.randomUUID(),
+  ts: new Date().toISOString(),
+  type: 'order-status',
+  orderNo,
+  status,
+  ...over,
+});
+
+/** A completed cup of `productCode` made for line `line` of the order `orderNo`. */
+export const orderCupEvent = (
+  orderNo: string,
+  line: number,
+  productCode: string,
+  over: Record<string, unknown> = {},
+) =>
+  cupEvent({
+    productCode,
+    method: 'scan-code',
+    cupOutSeconds: 30,
+    order: { orderNo, line },
+    ...over,
+  });
 
 /** A completed cup with only the required fields (docs/device-protocol.md §4.3); `over` adds or replaces. */
 export const cupEvent = (over: Record<string, unknown> = {}) => ({
