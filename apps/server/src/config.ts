@@ -28,6 +28,12 @@ const pem = (name: string) =>
     .transform((v) => v.replace(/\\n/g, '\n'))
     .optional();
 
+const httpUrl = (name: string) =>
+  z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, `${name} must be an http(s) URL`)
+    .transform((v) => v.replace(/\/+$/, ''));
+
 const schema = z.object({
   PORT: port('PORT', true).default(8080),
   HOST: z.string().min(1, 'HOST must not be empty').default('127.0.0.1'),
@@ -87,6 +93,10 @@ const schema = z.object({
     .int('UPLOAD_QUOTA_MB must be a whole number')
     .min(0, 'UPLOAD_QUOTA_MB must be 0 or more')
     .default(1024),
+  /** The Uber Eats Marketplace API's base (issue 13); the demo's simulated Uber server when unset with DEMO=1. */
+  UBER_API_URL: httpUrl('UBER_API_URL').optional(),
+  /** The base of Uber's OAuth 2.0 token endpoint (`/oauth/v2/token`). */
+  UBER_AUTH_URL: httpUrl('UBER_AUTH_URL').optional(),
   /** Behind a reverse proxy: trust X-Forwarded-For for the client address (throttling, logs). */
   TRUST_PROXY: flag('TRUST_PROXY').default(false),
 });
@@ -94,6 +104,9 @@ const schema = z.object({
 export type Config = Omit<z.infer<typeof schema>, 'DEMO'> & { DEMO: boolean; DATA_DIR: string };
 
 export class ConfigError extends Error {}
+
+/** Where the Uber Eats API and its token endpoint are (CONTRACT §2): the documented defaults when unset. */
+export const UBER_DEFAULTS = { apiUrl: 'https://api.uber.com', authUrl: 'https://auth.uber.com' } as const;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Blank values count as unset, as in most deployment tools.

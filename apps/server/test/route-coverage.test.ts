@@ -94,7 +94,7 @@ it("the menu seed's buttons are the codes the routes declare, derived rather tha
   expect([...used].filter((code) => !buttons.has(code) && !pages.has(code))).toEqual([]);
 });
 
-it('only sign-in (console and app), the public key, health, the app settings and the broker hooks are public', () => {
+it('only sign-in (console and app), the public key, health, the app settings, the broker hooks and Uber’s webhook are public', () => {
   const open = routes.filter(
     (r) => r.url.startsWith('/api/') && (r.config as { public?: boolean } | undefined)?.public,
   );
@@ -105,6 +105,8 @@ it('only sign-in (console and app), the public key, health, the app settings and
     '/api/app/v1/settings',
     '/api/auth/doLogin',
     '/api/auth/publicKey',
+    // Uber Eats webhooks (CONTRACT §7): the X-Uber-Signature check is the route's own.
+    '/api/delivery/uber/webhook',
     '/api/docs/openapi.json',
     '/api/health',
     // An external broker's authentication and topic-access hooks (device-protocol.md §6).

@@ -143,6 +143,12 @@ beforeAll(async () => {
   ];
   for (const [url, body] of memberCalls)
     await ok(await t.call('POST', url, { token: bravo, body, headers: { 'idempotency-key': `b-${url}` } }));
+  // B's Uber listing at work: what the delivery module logs as it follows B's machines.
+  await t.sql(
+    `insert into delivery_listing_change (merchant_id, store_id, action, cause)
+     select merchant_id, id, 'pause-store', 'no machine takes orders' from store where id = $1`,
+    [refs.store],
+  );
   // Resources without create (the operation log, the ledgers) get B's rows from B's own activity.
   for (const def of tenantResources.filter((d) => !rowsOfB[d.name])) {
     const [row] = await t.sql(`select id::text from ${def.table} where merchant_id = $1 limit 1`, [

@@ -27,3 +27,10 @@ export {
   unitPriceCents,
   type LineChoice,
 } from './orders.ts';
+export {
+  SimulatedUber,
+  startSimulatedUber,
+  menuProblems,
+  type UberReceived,
+  type SimulatedUberOrder,
+} from './uber/server.ts';

@@ -104,7 +104,7 @@ export interface OrderPlaced {
   memberNo: string | null;
   at: string;
   /** 'app' for an order the ordering app placed (paid by the app itself); absent for a machine's own. */
-  source?: 'app';
+  source?: 'app' | 'delivery';
 }
 
 /** An order moved along an arrow of its life (contracts order-status.ts). */

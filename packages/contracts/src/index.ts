@@ -26,5 +26,7 @@ export * from './resources/order.ts';
 export * from './order-api.ts';
 export * from './resources/member.ts';
 export * from './resources/app.ts';
+export * from './resources/delivery.ts';
+export * from './delivery-api.ts';
 export * from './member-api.ts';
 export * from './app-api.ts';

@@ -103,6 +103,8 @@ const CODE_TITLES: Record<string, Titles> = {
   [P.member.wallet]: ['调整钱包', '調整錢包', 'Adjust wallet'],
   [P.member.points]: ['调整积分', '調整點數', 'Adjust points'],
   [P.coupon.grant]: ['发放优惠券', '發放優惠券', 'Grant coupon'],
+  [P.uberAccount.reveal]: ['查看密钥', '檢視金鑰', 'Reveal secret'],
+  [P.deliveryStore.sync]: ['同步菜单', '同步菜單', 'Sync menu'],
 };
 
 function buttonTitles(code: string): Titles {
@@ -383,6 +385,31 @@ page(2452, 2450, ['会员优惠券', '會員優惠券', 'Member coupons'], 'coup
 dir(2500, 0, ['应用管理', 'App 管理', 'app management'], 'mobile');
 page(2510, 2500, ['应用横幅', 'App 橫幅', 'App Banner'], 'app/banner', P.appBanner, 'picture');
 page(2511, 2500, ['应用设置', 'App 設定', 'App settings'], 'app/setting', P.appSetting, 'setting');
+
+// The delivery platform (issue 13): the Uber Eats binding, the bound stores with their sync action,
+// the takeout products (added and edited on the fixed routes /produce-takeout-addProduce and
+// /produce-takeout-editProduce, opened from their list), each store's delivery menu, and the log of
+// what the listing did on Uber.
+dir(2600, 0, ['外卖平台', '外送平台', 'Delivery Platform'], 'car');
+page(2610, 2600, ['Uber', 'Uber', 'Uber'], 'delivery/uber', P.uberAccount, 'api');
+page(2611, 2600, ['Uber 门店', 'Uber 門市', 'Uber stores'], 'delivery/store', P.deliveryStore, 'shop');
+page(2612, 2600, ['外卖商品', '外送商品', 'Takeout products'], 'delivery/menu', P.takeoutProduct, 'coffee');
+page(
+  2613,
+  2600,
+  ['外卖门店商品', '外送門市商品', 'Delivery store products'],
+  'produce/delivery-store-product',
+  P.deliveryStore.list,
+  'book',
+);
+page(
+  2614,
+  2600,
+  ['上架变更记录', '上架異動紀錄', 'Listing changes'],
+  'delivery/listing-log',
+  P.deliveryListingChange,
+  'history',
+);
 
 export const MENU_SEED: readonly MenuSeedNode[] = withButtons();
 

@@ -94,6 +94,11 @@ export const P = {
   appSetting: codes('app-setting', ['list', 'create', 'update'] as const),
   /** The platform's background jobs (platform administrator only): see them, run one now. */
   platformJob: codes('platform-job', ['list', 'run'] as const),
+  /** The delivery platform (issue 13): the Uber Eats binding, bound stores (`sync`: upload the menu now), takeout products, the listing's log. */
+  uberAccount: codes('uber-account', [...CRUD, 'reveal'] as const),
+  deliveryStore: codes('delivery-store', [...CRUD, 'sync'] as const),
+  takeoutProduct: codes('takeout-product', [...CRUD, 'import', 'export'] as const),
+  deliveryListingChange: codes('delivery-listing-change', ['list', 'export'] as const),
 } as const;
 
 /**
@@ -168,6 +173,11 @@ export const MERCHANT_ADMIN_CODES: string[] = [
   ...Object.values(P.memberCoupon),
   ...Object.values(P.appBanner),
   ...Object.values(P.appSetting),
+  // The delivery platform: a merchant binds its own Uber Eats stores and chooses what they sell.
+  ...Object.values(P.uberAccount),
+  ...Object.values(P.deliveryStore),
+  ...Object.values(P.takeoutProduct),
+  ...Object.values(P.deliveryListingChange),
 ];
 
 /** Every code declared above, for checks and the platform administrator. */

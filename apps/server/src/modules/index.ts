@@ -16,6 +16,7 @@ import { ordersModule } from './orders/index.ts';
 import { membersModule } from './members/index.ts';
 import { appModule } from './app/index.ts';
 import { homeModule } from './home/index.ts';
+import { deliveryModule } from './delivery/index.ts';
 
 export const MODULES: readonly AnyModule[] = [
   iamModule,
@@ -29,6 +30,7 @@ export const MODULES: readonly AnyModule[] = [
   membersModule,
   appModule,
   homeModule,
+  deliveryModule,
 ];
 
 /**

@@ -6,6 +6,7 @@
 import { LANGUAGES, type Language } from '../enums.ts';
 import type { ErrorCode } from '../envelope.ts';
 import { MEMBER_MESSAGES } from './member-messages.ts';
+import { DELIVERY_MESSAGES } from './delivery-messages.ts';
 import { APP_MESSAGES } from './app-messages.ts';
 
 type Entry = Record<Language, string>;
@@ -703,6 +704,7 @@ export const MESSAGES = {
   },
   ...MEMBER_MESSAGES,
   ...APP_MESSAGES,
+  ...DELIVERY_MESSAGES,
 } as const satisfies { [key: `msg.${string}`]: StatusEntry; [key: `log.${string}`]: Entry };
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -47,6 +47,12 @@ import {
   memberCouponResource,
 } from './member.ts';
 import { appBannerResource, appSettingResource } from './app.ts';
+import {
+  uberAccountResource,
+  deliveryStoreResource,
+  takeoutProductResource,
+  deliveryListingChangeResource,
+} from './delivery.ts';
 
 export {
   accountResource,
@@ -97,6 +103,10 @@ export {
   memberCouponResource,
   appBannerResource,
   appSettingResource,
+  uberAccountResource,
+  deliveryStoreResource,
+  takeoutProductResource,
+  deliveryListingChangeResource,
 };
 
 /** Every declared resource, by name: the web's generic pages and the server's checks walk this. */
@@ -152,5 +162,9 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     memberCouponResource,
     appBannerResource,
     appSettingResource,
+    uberAccountResource,
+    deliveryStoreResource,
+    takeoutProductResource,
+    deliveryListingChangeResource,
   ].map((r) => [r.name, r]),
 );

@@ -50,6 +50,11 @@ export interface AppOrderInput {
   menu: MenuContent;
   memberNo: string | null;
   orderType: OrderType;
+  /**
+   * 'delivery': an order of the delivery platform (issue 13): paid to the platform (payment method
+   * third-party), taxed as platform takeaway, numbered `UBR-<day>-<n>`. Default: the app's.
+   */
+  channel?: 'app' | 'delivery';
   lines: AppOrderLineInput[];
   /**
    * The order's coupon: its discount (a decimal string; the order takes at most its amount), read
@@ -238,6 +243,7 @@ export function createAppOrders(deps: AppOrderDeps) {
   async function placeAppOrder(tx: Db, input: AppOrderInput, publisher: Publisher): Promise<PlacedAppOrder> {
     const { device, menu } = input;
     const priced = priceLines(menu, input.lines);
+    const delivery = input.channel === 'delivery';
     const amount = priced.reduce((sum, l) => sum + l.amount, 0n);
     const chain = device.merchantId
       ? ((await deps.chains.of(tx, [device.merchantId])).get(device.merchantId) ?? { ids: [], country: null })
@@ -265,7 +271,7 @@ export function createAppOrders(deps: AppOrderDeps) {
     const taxed = await deps.taxes.compute(tx, {
       merchantIds: chain.ids,
       country,
-      orderType: input.orderType,
+      orderType: delivery ? 'platform-takeaway' : input.orderType,
       lines: priced.map((l, i) => ({
         productTypeId: known(l.product.code)?.productTypeId ?? null,
         extraProductId: null,
@@ -311,14 +317,14 @@ export function createAppOrders(deps: AppOrderDeps) {
       [order] = await rows<{ id: string; orderNo: string; at: string }>(
         tx,
         sql`with n as (
-              select 'APP-' || to_char(now() at time zone 'UTC', 'YYMMDD') || '-' || nextval('app_order_no_seq') as no
+              select ${delivery ? 'UBR-' : 'APP-'} || to_char(now() at time zone 'UTC', 'YYMMDD') || '-' || nextval('app_order_no_seq') as no
             ), o as (
               insert into sales_order (merchant_id, store_id, device_id, serial_number, source, order_no, pickup_code,
                 order_type, status, payment_method, currency, amount, discount, actual_payment, tax, prices_include_tax,
                 menu_version, member_no, ordered_at, status_at, event_id)
               select ${device.merchantId}::bigint, ${device.storeId}::bigint, ${device.id}::bigint,
-                     ${device.serialNumber ?? null}, 'app', n.no, ${pickupCode}, ${input.orderType}, 'waiting-payment',
-                     'wallet', ${menuCurrency ?? currencyOf(taxed.country)}, ${formatCents(amount)}::numeric,
+                     ${device.serialNumber ?? null}, ${delivery ? 'delivery' : 'app'}, n.no, ${pickupCode}, ${input.orderType},
+                     'waiting-payment', ${delivery ? 'third-party' : 'wallet'}, ${menuCurrency ?? currencyOf(taxed.country)}, ${formatCents(amount)}::numeric,
                      ${formatCents(discount)}::numeric, ${formatCents(actualPayment)}::numeric,
                      ${formatCents(taxed.tax)}::numeric, ${taxed.rule.pricesIncludeTax}, ${menu.version},
                      ${input.memberNo}, now(), now(), 'app-' || n.no
@@ -367,7 +373,7 @@ export function createAppOrders(deps: AppOrderDeps) {
         actualPayment: formatCents(actualPayment),
         memberNo: input.memberNo,
         at: order.at,
-        source: 'app',
+        source: delivery ? 'delivery' : 'app',
       },
     ]);
     return {
@@ -401,6 +407,14 @@ export function createAppOrders(deps: AppOrderDeps) {
         from: ['waiting-payment'],
         received: true,
         eventId: `app-paid-${orderId}`,
+      }),
+
+    /** The platform cancelled an order (delivery): cancelled unless its machine started making it. */
+    cancelUnmade: (tx: Db, orderId: string, reason: string, publisher: Publisher) =>
+      step(tx, orderId, 'cancelled', 'server', publisher, {
+        from: ['waiting-payment', 'paid'],
+        reason,
+        eventId: `cancel-${orderId}`,
       }),
   };
 }

@@ -73,6 +73,7 @@ export function createOrderService(app: AppOrders) {
     /** Orders of the ordering app (app-orders.ts): place one, mark it paid, a member's own. */
     placeAppOrder: app.placeAppOrder,
     markPaid: app.markPaid,
+    cancelUnmade: app.cancelUnmade,
     memberOrders: app.memberOrders,
     /** Revenue today and on the same weekday last week, per currency (the home page). */
     revenueDays,

@@ -1,0 +1,87 @@
+/**
+ * What the delivery module hears from fleet (domain events, in the publishing transaction): a
+ * machine's status, levels or a finished command may change what its store can sell on Uber (the
+ * listing is marked due and the listing job looks again within seconds); a menu a machine took changes the store's
+ * Uber menu (due for upload). Material levels are kept per channel (delivery_channel_level).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { subscribe, type AnySubscriber } from '../../platform/events/domain-events.ts';
+import type { FleetService } from '../fleet/service.ts';
+
+const ids = (list: readonly string[]) => `{${[...new Set(list)].join(',')}}`;
+
+export function deliveryReactions(fleet: FleetService): AnySubscriber[] {
+  /** The machines (fleet's), with their merchants and stores. */
+  const machines = (tx: Db, deviceIds: readonly string[]) =>
+    fleet.reports.machinesOfStores(tx, { deviceIds: [...new Set(deviceIds)] });
+  /** The listing of the bound stores these machines stand in is to be looked at again. */
+  async function listingDue(tx: Db, deviceIds: readonly string[]) {
+    if (!deviceIds.length) return;
+    const storeIds = (await machines(tx, deviceIds)).flatMap((m) => (m.storeId ? [m.storeId] : []));
+    if (!storeIds.length) return;
+    await tx.execute(sql`update delivery_store set listing_due = true
+                         where store_id = any(${ids(storeIds)}::bigint[]) and binding = 'bound' and not listing_due`);
+  }
+  return [
+    subscribe(
+      'fleet.machineStatusChanged',
+      'delivery: a machine online, offline or locked changes its store’s listing',
+      async (tx, events) => {
+        await listingDue(
+          tx,
+          events.map((e) => e.deviceId),
+        );
+      },
+    ),
+    subscribe(
+      'fleet.levelsChanged',
+      'delivery: a channel empty or filled again changes what its store lists',
+      async (tx, events) => {
+        const where = new Map(
+          (
+            await machines(
+              tx,
+              events.map((e) => e.deviceId),
+            )
+          ).map((m) => [m.id, m]),
+        );
+        const levels = events.flatMap((e) =>
+          e.levels.map((l) => ({
+            device_id: e.deviceId,
+            channel: l.channel,
+            grams: l.grams,
+            merchant_id: where.get(e.deviceId)?.merchantId ?? null,
+            store_id: where.get(e.deviceId)?.storeId ?? null,
+          })),
+        );
+        if (!levels.length) return;
+        await tx.execute(sql`
+        insert into delivery_channel_level (device_id, channel, merchant_id, store_id, grams)
+        select x.device_id, x.channel, x.merchant_id, x.store_id, x.grams
+        from json_to_recordset(${JSON.stringify(levels)}::json)
+          as x(device_id bigint, channel int, grams numeric, merchant_id bigint, store_id bigint)
+        on conflict (device_id, channel) do update set grams = excluded.grams, merchant_id = excluded.merchant_id,
+          store_id = excluded.store_id, updated_at = now()`);
+        await listingDue(
+          tx,
+          events.map((e) => e.deviceId),
+        );
+      },
+    ),
+    subscribe(
+      'fleet.commandFinished',
+      'delivery: a menu a machine took changes its store’s Uber menu',
+      async (tx, events) => {
+        const menus = events
+          .filter((e) => e.type === 'menu' && e.state === 'succeeded')
+          .map((e) => e.deviceId);
+        if (!menus.length) return;
+        const storeIds = (await machines(tx, menus)).flatMap((m) => (m.storeId ? [m.storeId] : []));
+        if (!storeIds.length) return;
+        await tx.execute(sql`update delivery_store set sync_due_at = now(), sync_attempts = 0, sync_state = 'pending'
+                           where store_id = any(${ids(storeIds)}::bigint[]) and binding = 'bound'`);
+      },
+    ),
+  ];
+}

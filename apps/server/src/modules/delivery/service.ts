@@ -1,0 +1,488 @@
+/**
+ * The delivery module's work, all of it resumable from its tables (a process that dies loses
+ * nothing): upload a store's menu to Uber (its state on the store's row, retryable failures tried
+ * again with back-off), take Uber's orders (fetch, place at a machine that can make them and accept,
+ * or deny naming the items none can make), follow Uber's cancellations, and keep the store's listing
+ * in step with its machines (items suspended and restored, the store paused and set online).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  translate,
+  uberOrder,
+  type AppOrderCommandParams,
+  type MenuContent,
+  type UberDenyBody,
+} from '@brewfleet/contracts';
+import { rows, type Db } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { inScope, SYSTEM } from '../../platform/db/scope.ts';
+import type { SecretBox } from '../../platform/crud/secrets.ts';
+import type { Publisher } from '../../platform/events/domain-events.ts';
+import type { FleetService } from '../fleet/service.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import type { OrderService } from '../orders/service.ts';
+import { buildUberMenu, itemIdOf, type TakeoutItem } from './uber-menu.ts';
+import { UberError, withRetries, type UberClient, type UberCredentials } from './uber-client.ts';
+import { readyMachines } from './machines.ts';
+
+export interface DeliveryDeps {
+  db: Db;
+  secrets: SecretBox;
+  uber: UberClient;
+  fleet: FleetService;
+  catalog: CatalogService;
+  orders: OrderService;
+  events: Publisher;
+}
+
+interface BoundStore {
+  id: string;
+  merchantId: string;
+  storeId: string;
+  storeName: string;
+  storeOpen: boolean;
+  uberStoreId: string | null;
+  paused: boolean;
+  suspendedItems: string[];
+}
+
+/** Tries of a menu upload before the store waits for the next change or sync action. */
+export const SYNC_ATTEMPTS = 5;
+/** Seconds before the next try of an upload: 5, 10, 20, 40 … */
+const syncDelay = (attempts: number) => 5 * 2 ** Math.max(0, attempts - 1);
+
+const system = <T>(db: Db, fn: (tx: Db) => Promise<T>) => inScope(db, SYSTEM, fn);
+
+export function createDeliveryService(deps: DeliveryDeps) {
+  const { db, uber, fleet, catalog, orders, events } = deps;
+
+  async function credentials(tx: Db, merchantId: string): Promise<UberCredentials | null> {
+    const [a] = await rows<{ clientId: string; secret: string | null }>(
+      tx,
+      sql`select client_id as "clientId", client_secret as secret from delivery_account where merchant_id = ${merchantId}`,
+    );
+    if (!a?.secret) return null;
+    return { clientId: a.clientId, clientSecret: deps.secrets.open(a.secret) };
+  }
+
+  async function boundStores(tx: Db, where: ReturnType<typeof sql>): Promise<BoundStore[]> {
+    return rows<BoundStore>(
+      tx,
+      sql`select d.id::text, d.merchant_id::text as "merchantId", d.store_id::text as "storeId", s.name as "storeName",
+                 s.is_open as "storeOpen", d.uber_store_id as "uberStoreId", d.paused,
+                 d.suspended_items as "suspendedItems"
+          from delivery_store d join store s on s.id = d.store_id where ${where}`,
+    );
+  }
+
+  /** The takeout products the store sells, at their delivery price (the takeout row's, else the store's). */
+  async function takeoutItems(tx: Db, store: BoundStore): Promise<TakeoutItem[]> {
+    const sales = await catalog.storeSales(tx, [store.storeId]);
+    const takeout = await rows<{ productId: string; price: string | null; description: string | null }>(
+      tx,
+      sql`select product_id::text as "productId", delivery_price::text as price, description
+          from delivery_product where merchant_id = ${store.merchantId} and enabled order by sort_order, id`,
+    );
+    const byProduct = new Map(takeout.map((t) => [t.productId, t]));
+    return sales
+      .filter((s) => byProduct.has(s.productId))
+      .map((s) => ({
+        productId: s.productId,
+        code: s.code,
+        name: s.name,
+        names: s.names,
+        price: byProduct.get(s.productId)!.price ?? s.price,
+        description: byProduct.get(s.productId)!.description,
+      }));
+  }
+
+  async function logChange(
+    tx: Db,
+    store: BoundStore,
+    c: { action: string; itemId?: string | null; cause: string; error?: string | null },
+  ) {
+    await tx.execute(sql`insert into delivery_listing_change (merchant_id, store_id, action, item_id, cause, outcome, error)
+      values (${store.merchantId}, ${store.storeId}, ${c.action}, ${c.itemId ?? null}, ${c.cause},
+              ${c.error ? 'failed' : 'done'}, ${c.error ?? null})`);
+  }
+
+  /**
+   * Upload the store's whole menu (PUT). A malformed item fails before anything is sent (naming the
+   * product); Uber's retryable failures are tried again quickly here, then later by the sync job
+   * with a growing delay. The outcome is the store's sync state.
+   */
+  async function syncStore(id: string, cause: string): Promise<{ items: number }> {
+    const prepared = await system(db, async (tx) => {
+      const [store] = await boundStores(tx, sql`d.id = ${id}`);
+      if (!store?.uberStoreId) return null;
+      const items = await takeoutItems(tx, store);
+      const running = new Map<string, MenuContent['products'][number]>();
+      for (const { menu } of await readyMachines(tx, fleet, store.storeId))
+        for (const p of menu.products) if (!running.has(p.code)) running.set(p.code, p);
+      return { store, creds: await credentials(tx, store.merchantId), items, running };
+    });
+    if (!prepared) return { items: 0 };
+    const { store, creds, items, running } = prepared;
+    try {
+      if (!creds) throw new UberError('No Uber Eats client id and secret for this merchant', null, false);
+      const menu = buildUberMenu({ id: store.storeId, name: store.storeName }, items, running);
+      await withRetries(() => uber.call(creds, 'PUT', `/v2/eats/stores/${store.uberStoreId}/menus`, menu));
+      await system(db, async (tx) => {
+        await tx.execute(sql`update delivery_store set sync_state = 'synced', last_error = null, last_sync_at = now(),
+                               sync_due_at = null, sync_attempts = 0, updated_at = now() where id = ${id}`);
+        await logChange(tx, store, { action: 'sync-menu', cause });
+        // A new menu lists every item: what the machines cannot make is suspended again.
+        await tx.execute(
+          sql`update delivery_store set suspended_items = '[]', listing_due = true where id = ${id}`,
+        );
+      });
+      return { items: items.length };
+    } catch (error) {
+      // Kept as text (English): what a refused item or Uber's own answer said.
+      const message = (
+        error instanceof AppError ? translate(error.key, 'en', error.params) : (error as Error).message
+      ).slice(0, 2000);
+      const retryable = error instanceof UberError && error.retryable;
+      await system(db, async (tx) => {
+        await tx.execute(sql`update delivery_store set sync_state = 'failed', last_error = ${message},
+                               sync_attempts = sync_attempts + 1,
+                               sync_due_at = case when ${retryable} and sync_attempts + 1 < ${SYNC_ATTEMPTS}
+                                 then now() + make_interval(secs => ${syncDelay(1)} * power(2, sync_attempts)) else null end,
+                               updated_at = now() where id = ${id}`);
+        await logChange(tx, store, { action: 'sync-menu', cause, error: message });
+      });
+      throw error;
+    }
+  }
+
+  /** Uploads that are due (a change, a retry whose time came): the sync job's work. */
+  async function syncDue(): Promise<void> {
+    const due = await system(db, (tx) =>
+      rows<{ id: string }>(
+        tx,
+        sql`select id::text from delivery_store
+            where binding = 'bound' and sync_due_at is not null and sync_due_at <= now() order by sync_due_at limit 50`,
+      ),
+    );
+    let failure: unknown = null;
+    for (const s of due) await syncStore(s.id, 'menu changed').catch((e) => (failure = e));
+    if (failure) throw failure;
+  }
+
+  /** The menu of these stores' (or this merchant's) bound stores changed: upload it soon. */
+  async function menuChanged(tx: Db, where: { merchantId?: string; storeIds?: string[] }) {
+    await tx.execute(sql`update delivery_store set sync_due_at = now(), sync_attempts = 0, sync_state = 'pending',
+                           updated_at = now()
+                         where binding = 'bound' and (merchant_id = ${where.merchantId ?? null}
+                           or store_id = any(${`{${(where.storeIds ?? []).join(',')}}`}::bigint[]))`);
+  }
+
+  /**
+   * Record an order notification (once per Uber order: a webhook delivered twice makes one row).
+   * The work happens after the answer (`work`).
+   */
+  async function receiveOrder(
+    store: BoundStore,
+    uberOrderId: string,
+    eventId: string,
+  ): Promise<string | null> {
+    const [row] = await system(db, (tx) =>
+      rows<{ id: string }>(
+        tx,
+        sql`insert into delivery_order (merchant_id, store_id, uber_order_id, uber_store_id, event_id)
+            values (${store.merchantId}, ${store.storeId}, ${uberOrderId}, ${store.uberStoreId}, ${eventId})
+            on conflict (uber_order_id) do nothing returning id::text`,
+      ),
+    );
+    return row?.id ?? null;
+  }
+
+  /**
+   * Work one Uber order until Uber has its answer: decide once (place it at a machine that can make
+   * it, or deny it), then tell Uber. A failure leaves the row to the next try, the decision kept.
+   */
+  async function workOrder(id: string): Promise<void> {
+    const [claimed] = await system(db, (tx) =>
+      rows<{ uberOrderId: string; storeId: string; answer: string | null; orderNo: string | null }>(
+        tx,
+        sql`update delivery_order set claimed_at = now(), attempts = attempts + 1, updated_at = now()
+            where id = ${id} and answered_at is null and state <> 'cancelled'
+              and (claimed_at is null or claimed_at < now() - interval '60 seconds')
+            returning uber_order_id as "uberOrderId", store_id::text as "storeId", answer, null::text as "orderNo"`,
+      ),
+    );
+    if (!claimed) return;
+    try {
+      const found = await system(db, async (tx) => {
+        const [store] = await boundStores(tx, sql`d.store_id = ${claimed.storeId}`);
+        return store ? { store, creds: await credentials(tx, store.merchantId) } : null;
+      });
+      if (!found?.creds) throw new Error('the store is no longer bound to Uber Eats');
+      const { store, creds } = found;
+      const path = `/v1/eats/orders/${encodeURIComponent(claimed.uberOrderId)}`;
+      if (!claimed.answer) await decide(id, store, creds, claimed.uberOrderId);
+      const [decided] = await system(db, (tx) =>
+        rows<{ answer: string; denyBody: UberDenyBody | null; orderNo: string | null; state: string }>(
+          tx,
+          sql`select d.answer, d.deny_body as "denyBody", d.state, d.order_id::text as "orderNo"
+              from delivery_order d where d.id = ${id}`,
+        ),
+      );
+      if (decided.state === 'cancelled') return;
+      if (decided.answer === 'deny')
+        await withRetries(() => uber.call(creds, 'POST', `${path}/deny_pos_order`, decided.denyBody));
+      else
+        await withRetries(() =>
+          uber.call(creds, 'POST', `${path}/accept_pos_order`, { reason: 'accepted by the machine' }),
+        );
+      await system(db, (tx) =>
+        tx.execute(sql`update delivery_order set answered_at = now(), claimed_at = null, last_error = null,
+                         updated_at = now() where id = ${id}`),
+      );
+    } catch (error) {
+      await system(db, (tx) =>
+        tx.execute(sql`update delivery_order set claimed_at = null, last_error = ${(error as Error).message.slice(0, 2000)},
+                         updated_at = now() where id = ${id}`),
+      );
+      throw error;
+    }
+  }
+
+  /** Fetch the order and decide: a machine that can make every line takes it (one transaction), or deny. */
+  async function decide(id: string, store: BoundStore, creds: UberCredentials, uberOrderId: string) {
+    const order = uberOrder.parse(
+      await withRetries(() => uber.call(creds, 'GET', `/v2/eats/order/${encodeURIComponent(uberOrderId)}`)),
+    );
+    const lines = order.cart.items.map((i) => ({
+      code: i.external_data ?? i.id.replace(/^p-/, ''),
+      quantity: i.quantity,
+      options: (i.selected_modifier_groups ?? []).flatMap((g) =>
+        (g.selected_items ?? []).flatMap((s) => (s.external_data ? [s.external_data] : [])),
+      ),
+    }));
+    await system(db, async (tx) => {
+      // Decided once: a row another try decided already stays as it was.
+      const [open] = await rows(
+        tx,
+        sql`select 1 from delivery_order where id = ${id} and answer is null and state = 'received' for update`,
+      );
+      if (!open) return;
+      const ready = await readyMachines(tx, fleet, store.storeId);
+      const chosen = ready.find((r) => lines.every((l) => r.makes.has(l.code)));
+      if (!chosen) {
+        const body: UberDenyBody = {
+          reason: ready.length
+            ? {
+                explanation: 'No machine of the store can make these items now',
+                code: 'ITEM_AVAILABILITY',
+                out_of_stock_items: lines
+                  .filter((l) => !ready.some((r) => r.makes.has(l.code)))
+                  .map((l) => itemIdOf(l.code)),
+              }
+            : { explanation: 'No machine of the store is taking orders', code: 'STORE_CLOSED' },
+        };
+        await tx.execute(sql`update delivery_order set state = 'denied', answer = 'deny', deny_body = ${JSON.stringify(body)}::jsonb,
+                               updated_at = now() where id = ${id}`);
+        return;
+      }
+      const { machine, menu } = chosen;
+      const placed = await orders.placeAppOrder(
+        tx,
+        {
+          device: {
+            id: machine.id,
+            merchantId: machine.merchantId,
+            storeId: machine.storeId,
+            serialNumber: machine.serialNumber,
+          },
+          menu,
+          memberNo: null,
+          orderType: 'pack',
+          channel: 'delivery',
+          lines: lines.map((l) => {
+            const product = menu.products.find((p) => p.code === l.code);
+            return {
+              productCode: l.code,
+              options: l.options.filter((o) => product?.options.some((x) => x.id === o)),
+              toppings: [],
+              quantity: l.quantity,
+            };
+          }),
+        },
+        events,
+      );
+      // Paid to Uber, which pays the merchant: the order is paid as it is placed.
+      await orders.markPaid(tx, placed.orderId, events);
+      const params: AppOrderCommandParams = {
+        orderNo: placed.orderNo,
+        pickupCode: placed.pickupCode,
+        orderType: 'pack',
+        menuVersion: placed.menuVersion,
+        lines: placed.lines,
+      };
+      await fleet.commands.queue(tx, {
+        type: 'app-order',
+        devices: [{ id: machine.id }],
+        params,
+        issuedBy: { userId: null, account: `uber ${order.display_id ?? uberOrderId}` },
+        ref: { kind: 'order', id: placed.orderId },
+      });
+      await tx.execute(sql`update delivery_order set state = 'accepted', answer = 'accept', order_id = ${placed.orderId},
+                             device_id = ${machine.id}, updated_at = now() where id = ${id}`);
+    });
+    fleet.commands.announce();
+  }
+
+  /** Orders Uber still waits an answer for (the order job's work, and what a lost worker left). */
+  async function workDue(): Promise<void> {
+    const due = await system(db, (tx) =>
+      rows<{ id: string }>(
+        tx,
+        sql`select id::text from delivery_order where answered_at is null and state <> 'cancelled'
+              and (claimed_at is null or claimed_at < now() - interval '60 seconds')
+              -- Back-off per order: 2, 4, 8 … seconds after its last try, at most a minute.
+              and (attempts = 0 or updated_at < now() - make_interval(secs => least(60, power(2, attempts))))
+            order by created_at limit 100`,
+      ),
+    );
+    let failure: unknown = null;
+    for (const o of due) await workOrder(o.id).catch((e) => (failure = e));
+    if (failure) throw failure;
+  }
+
+  /** Uber cancelled the order: it is cancelled unless its machine has started making it. */
+  async function cancelOrder(store: BoundStore, uberOrderId: string, eventId: string): Promise<void> {
+    await system(db, async (tx) => {
+      // A cancellation before the notification: the row says so, and the notification does nothing.
+      const [o] = await rows<{ orderId: string | null }>(
+        tx,
+        sql`insert into delivery_order (merchant_id, store_id, uber_order_id, uber_store_id, event_id, state)
+            values (${store.merchantId}, ${store.storeId}, ${uberOrderId}, ${store.uberStoreId}, ${eventId}, 'cancelled')
+            on conflict (uber_order_id) do update set state = 'cancelled', updated_at = now()
+            returning order_id::text as "orderId"`,
+      );
+      if (o?.orderId) await orders.cancelUnmade(tx, o.orderId, 'Uber Eats cancelled the order', events);
+    });
+  }
+
+  /**
+   * Bring each due store's listing in step with its machines: an item no machine can make is
+   * suspended, one that can again is restored; a store none of whose machines takes orders (or that
+   * is closed) is paused, and set online again after. Each change is logged with its cause.
+   */
+  async function followMachines(cause = 'machines changed'): Promise<void> {
+    const stores = await system(db, async (tx) => {
+      // Claimed in one statement: two passes (the job's, another process's) never work one store at once.
+      const claimed = await rows<{ id: string }>(
+        tx,
+        sql`update delivery_store set listing_due = false
+            where listing_due and binding = 'bound' and sync_state = 'synced' returning id::text`,
+      );
+      if (!claimed.length) return [];
+      const due = await boundStores(
+        tx,
+        sql`d.id = any(${`{${claimed.map((c) => c.id).join(',')}}`}::bigint[])`,
+      );
+      const out = [];
+      for (const store of due)
+        out.push({
+          store,
+          creds: await credentials(tx, store.merchantId),
+          items: await takeoutItems(tx, store),
+          ready: await readyMachines(tx, fleet, store.storeId),
+        });
+      return out;
+    });
+    let failure: unknown = null;
+    for (const { store, creds, items, ready } of stores) {
+      if (!creds) continue;
+      const shouldPause = !ready.length || !store.storeOpen;
+      const why = !store.storeOpen ? 'store closed' : !ready.length ? 'no machine takes orders' : cause;
+      const suspended = new Set(store.suspendedItems);
+      const changes: Array<{ action: string; itemId?: string; run: () => Promise<unknown> }> = [];
+      if (shouldPause !== store.paused)
+        changes.push({
+          action: shouldPause ? 'pause-store' : 'resume-store',
+          run: () =>
+            uber.call(creds, 'POST', `/v1/eats/store/${store.uberStoreId}/status`, {
+              status: shouldPause ? 'PAUSED' : 'ONLINE',
+              ...(shouldPause ? { reason: why } : {}),
+            }),
+        });
+      // A paused store lists nothing: its items keep their state until machines take orders again.
+      for (const item of ready.length ? items : []) {
+        const itemId = itemIdOf(item.code);
+        const makeable = ready.some((r) => r.makes.has(item.code));
+        if (makeable === !suspended.has(itemId)) continue;
+        changes.push({
+          action: makeable ? 'restore-item' : 'suspend-item',
+          itemId,
+          run: () =>
+            uber.call(creds, 'POST', `/v2/eats/stores/${store.uberStoreId}/menus/items/${itemId}`, {
+              suspension_info: {
+                // Suspended until the machines can make it again (a year ahead); restored: no suspension.
+                suspension: makeable
+                  ? null
+                  : { suspend_until: Math.floor(Date.now() / 1000) + 365 * 86400, reason: why },
+              },
+            }),
+        });
+      }
+      for (const change of changes) {
+        let error: string | null = null;
+        try {
+          await withRetries(change.run);
+          if (change.action === 'pause-store' || change.action === 'resume-store')
+            store.paused = !store.paused;
+          else if (change.action === 'suspend-item') suspended.add(change.itemId!);
+          else suspended.delete(change.itemId!);
+        } catch (e) {
+          error = (e as Error).message.slice(0, 2000);
+          failure = e;
+        }
+        await system(db, async (tx) => {
+          await logChange(tx, store, {
+            action: change.action,
+            itemId: change.itemId,
+            cause: change.itemId
+              ? change.action === 'suspend-item'
+                ? 'no machine can make it'
+                : 'a machine can make it again'
+              : change.action === 'resume-store'
+                ? 'a machine takes orders again'
+                : why,
+            error,
+          });
+          await tx.execute(sql`update delivery_store set paused = ${store.paused},
+                                 suspended_items = ${JSON.stringify([...suspended])}::jsonb,
+                                 listing_due = listing_due or ${!!error}, updated_at = now()
+                               where id = ${store.id}`);
+        });
+      }
+    }
+    if (failure) throw failure;
+  }
+
+  /** The bound store of an Uber store id (the webhook's `meta.user_id`), and its merchant's secret. */
+  async function storeOfUber(uberStoreId: string) {
+    return system(db, async (tx) => {
+      const [store] = await boundStores(tx, sql`d.uber_store_id = ${uberStoreId} and d.binding = 'bound'`);
+      return store ? { store, creds: await credentials(tx, store.merchantId) } : null;
+    });
+  }
+
+  return {
+    syncStore,
+    syncDue,
+    menuChanged,
+    receiveOrder,
+    workOrder,
+    workDue,
+    cancelOrder,
+    followMachines,
+    storeOfUber,
+    uber,
+  };
+}
+
+export type DeliveryService = ReturnType<typeof createDeliveryService>;

@@ -1,0 +1,92 @@
+/**
+ * `POST /api/delivery/uber/webhook` (CONTRACT §7): Uber's webhooks. The route keeps the raw body
+ * (its own JSON parser, in this plugin only) because the signature is over the exact bytes:
+ * `X-Uber-Signature` is the lowercase hex HMAC-SHA256 of the body keyed with the client secret of
+ * the merchant whose store the event names (`meta.user_id`). A missing or wrong signature is a 401
+ * and nothing is written. Uber wants a fast 200 (it resends otherwise): the order is recorded and
+ * worked after the answer (and by the order job, should this process stop first). A webhook for a
+ * store nobody bound is logged and ignored (200: resending would not help).
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { uberWebhook } from '@brewfleet/contracts';
+import { bareAnswer } from '../../platform/http/answers.ts';
+import type { DeliveryService } from './service.ts';
+
+export const WEBHOOK_PATH = '/api/delivery/uber/webhook';
+
+/** Uber's signature check: HMAC-SHA256 of the raw body with the secret, lowercase hex, compared in constant time. */
+export function signatureMatches(raw: Buffer, secret: string, given: string | undefined): boolean {
+  if (!given || !/^[0-9a-fA-F]{64}$/.test(given)) return false;
+  const expected = crypto.createHmac('sha256', secret).update(raw).digest();
+  return crypto.timingSafeEqual(expected, Buffer.from(given.toLowerCase(), 'hex'));
+}
+
+/** CONTRACT §3's error envelope (Uber reads the status only). */
+const unauthorized = { code: 401 as const, msg: 'Invalid or missing X-Uber-Signature' };
+
+export function registerUberWebhook(
+  app: FastifyInstance,
+  deps: { service: () => DeliveryService; afterAnswer: (work: () => Promise<void>) => void },
+) {
+  void app.register(async (scoped) => {
+    scoped.removeContentTypeParser('application/json');
+    scoped.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
+    scoped.post(
+      WEBHOOK_PATH,
+      {
+        schema: {
+          // Uber: acknowledge with 200 and an empty body (no envelope: Uber reads the status only).
+          response: {
+            ...bareAnswer(z.null().describe('Empty body: the webhook is acknowledged')),
+            401: z.object({ code: z.literal(401), msg: z.string() }),
+          },
+          tags: ['delivery'],
+          description:
+            'Uber Eats webhooks (orders.notification, orders.cancel), signed with X-Uber-Signature. Public: the signature is the check.',
+        },
+        config: { public: true, noAudit: true, bare: true },
+      },
+      async (request, reply) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
+        const signature = request.headers['x-uber-signature'];
+        const given = Array.isArray(signature) ? signature[0] : signature;
+        if (!given) return reply.code(401).send(unauthorized);
+        let parsed: ReturnType<typeof uberWebhook.safeParse>;
+        try {
+          parsed = uberWebhook.safeParse(JSON.parse(raw.toString('utf8')));
+        } catch {
+          return reply.code(401).send(unauthorized);
+        }
+        if (!parsed.success) return reply.code(401).send(unauthorized);
+        const event = parsed.data;
+        const service = deps.service();
+        const found = await service.storeOfUber(event.meta.user_id);
+        if (!found?.creds) {
+          request.log.warn(
+            { uberStoreId: event.meta.user_id, eventType: event.event_type, eventId: event.event_id },
+            'Uber webhook for a store nobody bound: ignored',
+          );
+          return reply.code(200).send();
+        }
+        if (!signatureMatches(raw, found.creds.clientSecret, given))
+          return reply.code(401).send(unauthorized);
+        if (event.event_type === 'orders.notification') {
+          const id = await service.receiveOrder(found.store, event.meta.resource_id, event.event_id);
+          if (id) deps.afterAnswer(() => service.workOrder(id));
+        } else if (event.event_type === 'orders.cancel' || event.event_type === 'orders.failure') {
+          await service.cancelOrder(found.store, event.meta.resource_id, event.event_id);
+        } else {
+          request.log.info({ eventType: event.event_type }, 'Uber webhook not handled');
+        }
+        // Uber: acknowledge with 200 and an empty body.
+        return reply.code(200).send();
+      },
+    );
+  });
+}

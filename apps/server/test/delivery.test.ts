@@ -1,0 +1,542 @@
+/**
+ * The delivery platform (issue 13) against the repo's simulated Uber Eats API (nothing reaches the
+ * internet), through HTTP (app.inject) and MQTT: the binding and tokens, the menu in Uber's format,
+ * a malformed item refused, Uber's failures retried and shown, signed webhooks becoming orders made
+ * by the machine (or denied), Uber's cancellations, and the listing following the machine.
+ */
+import crypto from 'node:crypto';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION, topicFor } from '@brewfleet/contracts';
+import { startSimulatedUber, type SimulatedUber } from '@brewfleet/simulator';
+import { quietMachine, startFleetTest, waitFor, type FleetTest } from './helpers/fleet.ts';
+import { startTestApp } from './helpers/test-app.ts';
+import type { DeliveryModuleService } from '../src/modules/delivery/index.ts';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+const PASSWORD = 'Delivery-Strong-Pass-9';
+const CLIENT_ID = 'alpha-uber-client';
+const CLIENT_SECRET = 'alpha-uber-secret-0123456789';
+const UBER_STORE = 'uber-store-alpha-1';
+const WEBHOOK = '/api/delivery/uber/webhook';
+
+let f: FleetTest;
+let uber: SimulatedUber;
+let delivery: DeliveryModuleService;
+let alpha: string;
+let storeId: string;
+let deliveryStoreId: string;
+let latteTakeoutId: string;
+let oatId: string;
+let machine: { id: string; serialNumber: string; secret: string };
+let client: MqttClient;
+let version: string;
+const commands: Array<{ commandId: string; type: string; params: any }> = [];
+
+const sql = <T = any>(text: string, params?: unknown[]) => f.t.sql<T>(text, params);
+async function call(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, token = alpha) {
+  return f.t.call(method, url, { token, body, lang: 'en' });
+}
+async function ok(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, token = alpha) {
+  const res = await call(method, url, body, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+const now = (offsetS = 0) => new Date(Date.now() + offsetS * 1000).toISOString();
+const publish = (channel: 'events' | 'ack' | 'status', body: object, retain = false) =>
+  client.publishAsync(
+    topicFor(machine.serialNumber, channel),
+    JSON.stringify({ v: PROTOCOL_VERSION, ...body }),
+    {
+      qos: 1,
+      retain,
+    },
+  );
+const written = <T>(check: () => Promise<T>, what: string) =>
+  waitFor(
+    async () => {
+      await f.fleet.gateway.flush();
+      return check();
+    },
+    10_000,
+    what,
+  );
+const setOnline = async (online: boolean) => {
+  await publish('status', { online, ts: now(), state: 'idle', locked: false, menuVersion: version }, true);
+  await written(
+    async () => (await sql(`select online from device where id = $1`, [machine.id]))[0].online === online,
+    `the machine ${online ? 'online' : 'offline'}`,
+  );
+};
+const setLevel = async (grams: number) => {
+  await publish('events', {
+    events: [
+      {
+        eventId: crypto.randomUUID(),
+        type: 'material',
+        ts: now(),
+        levels: [{ channel: 1, grams, capacityG: 1000 }],
+      },
+    ],
+  });
+  await written(
+    async () =>
+      (
+        await sql(
+          `select grams::float as g from delivery_channel_level where device_id = $1 and channel = 1`,
+          [machine.id],
+        )
+      )[0]?.g === grams,
+    `channel 1 at ${grams} g`,
+  );
+};
+
+/** A webhook as Uber signs it, posted through the app (the raw body is what is signed). */
+async function webhook(
+  type: string,
+  orderId: string,
+  opts: { secret?: string | null; eventId?: string; storeId?: string; tamper?: boolean } = {},
+) {
+  const { body, headers } = uber.webhook(
+    { type, orderId, storeId: opts.storeId ?? UBER_STORE, eventId: opts.eventId },
+    opts.secret === undefined ? CLIENT_SECRET : opts.secret,
+  );
+  return f.t.app.inject({
+    method: 'POST',
+    url: WEBHOOK,
+    headers,
+    payload: opts.tamper ? body.replace('"quantity"', '"quantity" ') + ' ' : body,
+  });
+}
+const answered = (orderId: string) =>
+  waitFor(() => uber.orders.get(orderId)?.answer, 10_000, `Uber's order ${orderId} answered`);
+const commandFor = (orderNo: string) =>
+  waitFor(
+    () => commands.find((c) => c.type === 'app-order' && c.params.orderNo === orderNo),
+    10_000,
+    `app-order ${orderNo}`,
+  );
+const deliveryOrder = async (uberOrderId: string) =>
+  (
+    await sql(
+      `select d.state, d.order_id::text as "orderId", o.order_no as "orderNo", o.status, o.source, o.payment_method as pay,
+              o.order_type as "orderType"
+       from delivery_order d left join sales_order o on o.id = d.order_id where d.uber_order_id = $1`,
+      [uberOrderId],
+    )
+  )[0];
+
+beforeAll(async () => {
+  const t = await startTestApp({ logLevel: process.env.TEST_LOG ?? 'silent' });
+  f = await startFleetTest({ t });
+  delivery = f.t.app.services.delivery!;
+  uber = await startSimulatedUber({ clients: { [CLIENT_ID]: CLIENT_SECRET }, tokenSeconds: 3600 });
+  delivery.useEndpoints({ apiUrl: uber.url, authUrl: uber.url });
+  const a = await ok(
+    'POST',
+    '/api/coffee/merchant',
+    { name: 'Alpha Delivery', loginAccount: 'alpha-uber', password: f.t.encrypt(PASSWORD), country: 'TW' },
+    f.admin,
+  );
+  alpha = await f.t.login('alpha-uber', PASSWORD);
+  storeId = (await ok('POST', '/api/coffee/store', { name: 'Alpha Xinyi', type: 'pick-up' })).id;
+  machine = await f.register({ merchantId: a.id, storeId, name: 'Lobby machine' });
+  const drinks = await ok('POST', '/api/coffee/product-type', { name: 'Drinks' });
+  const beans = await ok('POST', '/api/coffee/material', { name: 'Beans', unit: 'g' });
+  const milk = await ok('POST', '/api/coffee/option-type', {
+    name: 'Milk',
+    names: { zh: '奶', tw: '奶' },
+    required: false,
+    multiple: false,
+  });
+  oatId = (
+    await ok('POST', '/api/coffee/option', {
+      name: 'Oat milk',
+      names: { zh: '燕麦奶', tw: '燕麥奶' },
+      optionTypeId: milk.id,
+      priceChange: '10.00',
+    })
+  ).id;
+  // Each product draws from its own channel: one running empty stops only its product.
+  const product = (
+    name: string,
+    names: Record<string, string>,
+    code: string,
+    price: string,
+    channel: number,
+    options: string[] = [],
+  ) =>
+    ok('POST', '/api/coffee/product', {
+      name,
+      names,
+      code,
+      kind: 'drink',
+      family: 'coffee',
+      price,
+      productTypeId: drinks.id,
+      optionTypeIds: options,
+      recipe: {
+        steps: [{ action: 'brew', channel, params: { powderG: 18, waterMl: 40, temperatureC: 92 } }],
+      },
+      materials: [{ materialId: beans.id, amount: 18 }],
+    });
+  const latte = await product('Latte', { zh: '拿铁', tw: '拿鐵' }, 'LAT', '60.00', 1, [milk.id]);
+  const espresso = await product('Espresso', { zh: '浓缩咖啡', tw: '濃縮咖啡' }, 'ESP', '45.00', 2);
+  for (const p of [latte, espresso])
+    await ok('POST', '/api/coffee/store-product', { storeId, productId: p.id });
+  // Platform takeaway is taxed 5 %, included (TW); a dine-in tax must not apply.
+  const tax = await ok('POST', '/api/coffee/tax', {
+    name: 'Platform tax',
+    country: 'TW',
+    type: 'platform-takeaway',
+    rate: '5',
+  });
+  await ok('POST', '/api/coffee/tax-allocation', { taxId: tax.id, productTypeId: drinks.id });
+  const sim = quietMachine(f.url, machine);
+  await sim.start();
+  const release = await ok('POST', '/api/coffee/menu-release', { name: 'Menu', storeId });
+  await ok('POST', '/api/coffee/menu-release/push', { id: release.id });
+  version = release.version;
+  await waitFor(() => sim.menu?.version === version, 10_000, 'the machine took the menu');
+  await sim.stop();
+  client = await mqtt.connectAsync(f.url, {
+    clientId: machine.serialNumber,
+    username: machine.serialNumber,
+    password: machine.secret,
+    reconnectPeriod: 0,
+  });
+  client.on('message', (topic, payload) => {
+    if (topic === topicFor(machine.serialNumber, 'cmd')) commands.push(JSON.parse(payload.toString()));
+  });
+  await client.subscribeAsync(topicFor(machine.serialNumber, 'cmd'), { qos: 1 });
+  await setOnline(true);
+
+  // The binding, as the console makes it.
+  await ok('POST', '/api/coffee/uber-account', {
+    clientId: CLIENT_ID,
+    clientSecret: f.t.encrypt(CLIENT_SECRET),
+  });
+  latteTakeoutId = (
+    await ok('POST', '/api/coffee/takeout-product', {
+      productId: latte.id,
+      deliveryPrice: '65.00',
+      description: 'Double shot, steamed milk',
+    })
+  ).id;
+  await ok('POST', '/api/coffee/takeout-product', { productId: espresso.id, sortOrder: 1 });
+  deliveryStoreId = (await ok('POST', '/api/coffee/delivery-store', { storeId, uberStoreId: UBER_STORE })).id;
+}, 180_000);
+
+afterAll(async () => {
+  await client?.endAsync(true);
+  await f?.close();
+  await f?.t.close();
+  await uber?.stop();
+});
+
+describe('configuration', () => {
+  it('checks UBER_API_URL and UBER_AUTH_URL at start, naming the variable', () => {
+    expect(() => loadConfig({ UBER_API_URL: 'ftp://uber.example' })).toThrow(ConfigError);
+    expect(() => loadConfig({ UBER_AUTH_URL: 'auth.uber.com' })).toThrow(/UBER_AUTH_URL/);
+    const c = loadConfig({ UBER_API_URL: 'http://127.0.0.1:9000/', UBER_AUTH_URL: 'https://auth.example' });
+    expect([c.UBER_API_URL, c.UBER_AUTH_URL]).toEqual(['http://127.0.0.1:9000', 'https://auth.example']);
+  });
+});
+
+describe('binding and menu sync', () => {
+  it('keeps the client secret sealed and shows the store bound, never synced yet', async () => {
+    const [row] = await sql(`select client_secret from delivery_account`);
+    expect(row.client_secret).not.toContain(CLIENT_SECRET);
+    const accounts = await ok('POST', '/api/coffee/uber-account/list', {});
+    expect(accounts.list[0].clientId).toBe(CLIENT_ID);
+    expect(JSON.stringify(accounts.list)).not.toContain(CLIENT_SECRET);
+    const stores = await ok('POST', '/api/coffee/delivery-store/list', {});
+    expect(stores.list[0]).toMatchObject({ uberStoreId: UBER_STORE, binding: 'bound' });
+  });
+
+  it("uploads the store's menu in Uber's format: minor units, three languages, options as modifier groups", async () => {
+    const synced = await ok('POST', '/api/coffee/delivery-store/sync', { id: deliveryStoreId });
+    expect(synced).toMatchObject({ syncState: 'synced', lastError: null, items: 2 });
+    expect(synced.lastSyncAt).toMatch(/^\d{4}-/);
+    const menu = uber.menus.get(UBER_STORE)!;
+    const latte = menu.items.find((i) => i.id === 'p-LAT')!;
+    expect(latte.price_info.price).toBe(6500);
+    expect(latte.title.translations).toEqual({ en_us: 'Latte', zh_cn: '拿铁', zh_tw: '拿鐵' });
+    expect(latte.description?.translations.en_us).toBe('Double shot, steamed milk');
+    expect(menu.items.find((i) => i.id === 'p-ESP')!.price_info.price).toBe(4500);
+    const group = menu.modifier_groups.find((g) => g.id === latte.modifier_group_ids!.ids[0])!;
+    expect(group.title.translations).toMatchObject({ en_us: 'Milk', zh_tw: '奶' });
+    expect(group.quantity_info.quantity).toEqual({ min_permitted: 0, max_permitted: 1 });
+    const oat = menu.items.find((i) => i.id === group.modifier_options[0].id)!;
+    expect(oat).toMatchObject({ price_info: { price: 1000 }, external_data: oatId });
+    expect(oat.title.translations.zh_tw).toBe('燕麥奶');
+    expect(menu.categories[0].entities.map((e) => e.id)).toEqual(['p-LAT', 'p-ESP']);
+  });
+
+  it('gets a token by client credentials once and renews it only when it is about to expire', async () => {
+    const tokens = () => uber.calls(/^\/oauth\/v2\/token$/, 'POST');
+    const before = tokens().length;
+    expect(before).toBe(1);
+    const form = new URLSearchParams(tokens()[0].body as string);
+    expect(form.get('grant_type')).toBe('client_credentials');
+    expect(form.get('client_id')).toBe(CLIENT_ID);
+    expect(form.get('scope')).toContain('eats.store');
+    await ok('POST', '/api/coffee/delivery-store/sync', { id: deliveryStoreId });
+    expect(tokens().length).toBe(1);
+    // A client whose tokens live 61 s: renewed a minute ahead, so the next call asks again.
+    const short = await startSimulatedUber({ clients: { [CLIENT_ID]: CLIENT_SECRET }, tokenSeconds: 61 });
+    delivery.useEndpoints({ apiUrl: short.url, authUrl: short.url });
+    delivery.uber.forget(CLIENT_ID);
+    try {
+      await ok('POST', '/api/coffee/delivery-store/sync', { id: deliveryStoreId });
+      await new Promise((r) => setTimeout(r, 1200));
+      await ok('POST', '/api/coffee/delivery-store/sync', { id: deliveryStoreId });
+      expect(short.calls(/^\/oauth\/v2\/token$/).length).toBe(2);
+    } finally {
+      delivery.useEndpoints({ apiUrl: uber.url, authUrl: uber.url });
+      await short.stop();
+    }
+  });
+
+  it('refuses a malformed item before upload, naming the product', async () => {
+    const puts = uber.calls(/\/menus$/, 'PUT').length;
+    await ok('PUT', '/api/coffee/takeout-product', { id: latteTakeoutId, deliveryPrice: '0.00' });
+    const res = await call('POST', '/api/coffee/delivery-store/sync', { id: deliveryStoreId });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().msg).toContain('Latte');
+    expect(uber.calls(/\/menus$/, 'PUT').length).toBe(puts);
+    const [row] = await sql(`select sync_state, last_error from delivery_store where id = $1`, [
+      deliveryStoreId,
+    ]);
+    expect(row.sync_state).toBe('failed');
+    expect(row.last_error).toContain('Latte');
+    await ok('PUT', '/api/coffee/takeout-product', { id: latteTakeoutId, deliveryPrice: '65.00' });
+  });
+
+  it("retries Uber's 5xx with back-off, shows the error on the store, and uploads on the later try", async () => {
+    const puts = uber.calls(/\/menus$/, 'PUT').length;
+    uber.failNext(/\/menus$/, 503, 3);
+    const res = await call('POST', '/api/coffee/delivery-store/sync', { id: deliveryStoreId });
+    expect(res.statusCode).toBe(409);
+    expect(uber.calls(/\/menus$/, 'PUT').length).toBe(puts + 3);
+    const stores = await ok('POST', '/api/coffee/delivery-store/list', {});
+    expect(stores.list[0].syncState).toBe('failed');
+    expect(stores.list[0].lastError).toContain('503');
+    const [due] = await sql(`select sync_due_at is not null as due from delivery_store where id = $1`, [
+      deliveryStoreId,
+    ]);
+    expect(due.due).toBe(true);
+    // The menus job's later try (its time brought forward).
+    await sql(`update delivery_store set sync_due_at = now() where id = $1`, [deliveryStoreId]);
+    await delivery.syncDue();
+    const after = await ok('POST', '/api/coffee/delivery-store/list', {});
+    expect(after.list[0]).toMatchObject({ syncState: 'synced', lastError: null });
+  });
+});
+
+describe('orders from Uber', () => {
+  it('refuses a webhook with a bad or missing signature with 401 and writes nothing', async () => {
+    const order = uber.createOrder(UBER_STORE, [{ id: 'p-ESP', quantity: 1 }]);
+    expect((await webhook('orders.notification', order.id, { secret: null })).statusCode).toBe(401);
+    expect((await webhook('orders.notification', order.id, { secret: 'not-the-secret' })).statusCode).toBe(
+      401,
+    );
+    expect((await webhook('orders.notification', order.id, { tamper: true })).statusCode).toBe(401);
+    expect(await deliveryOrder(order.id)).toBeUndefined();
+    expect(order.answer).toBeNull();
+  });
+
+  it('ignores a webhook for a store nobody bound', async () => {
+    const order = uber.createOrder('uber-store-nobody', [{ id: 'p-ESP', quantity: 1 }]);
+    expect(
+      (await webhook('orders.notification', order.id, { storeId: 'uber-store-nobody' })).statusCode,
+    ).toBe(200);
+    expect(await deliveryOrder(order.id)).toBeUndefined();
+  });
+
+  it('accepts an order a machine can make, sends it to the machine, which completes it; twice delivered is one order', async () => {
+    const order = uber.createOrder(UBER_STORE, [
+      {
+        id: 'p-LAT',
+        quantity: 2,
+        options: [uber.menus.get(UBER_STORE)!.items.find((i) => i.external_data === oatId)!.id],
+      },
+      { id: 'p-ESP', quantity: 1 },
+    ]);
+    const eventId = crypto.randomUUID();
+    const first = await webhook('orders.notification', order.id, { eventId });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toBe('');
+    expect((await webhook('orders.notification', order.id, { eventId })).statusCode).toBe(200);
+    expect((await answered(order.id))!.kind).toBe('accepted');
+    const placed = await deliveryOrder(order.id);
+    expect(placed).toMatchObject({
+      state: 'accepted',
+      source: 'delivery',
+      pay: 'third-party',
+      orderType: 'pack',
+    });
+    expect(placed.orderNo).toMatch(/^UBR-/);
+    expect(
+      (await sql(`select count(*)::int as n from delivery_order where uber_order_id = $1`, [order.id]))[0].n,
+    ).toBe(1);
+    expect(uber.calls(new RegExp(`/orders/${order.id}/accept_pos_order$`)).length).toBe(1);
+
+    const command = (await commandFor(placed.orderNo))!;
+    expect(command.params).toMatchObject({
+      orderNo: placed.orderNo,
+      orderType: 'pack',
+      lines: [
+        { line: 1, productCode: 'LAT', quantity: 2, options: [oatId], unitPrice: '70.00' },
+        { line: 2, productCode: 'ESP', quantity: 1, unitPrice: '45.00' },
+      ],
+    });
+    await publish('ack', { commandId: command.commandId, stage: 'received', ts: now() });
+    await publish('ack', { commandId: command.commandId, stage: 'succeeded', ts: now() });
+    await publish('events', {
+      events: [
+        {
+          eventId: crypto.randomUUID(),
+          type: 'order-status',
+          orderNo: placed.orderNo,
+          status: 'processing',
+          ts: now(1),
+        },
+        {
+          eventId: crypto.randomUUID(),
+          type: 'order-status',
+          orderNo: placed.orderNo,
+          status: 'completed',
+          ts: now(2),
+        },
+      ],
+    });
+    await written(async () => (await deliveryOrder(order.id)).status === 'completed', 'the order completed');
+    const detail = await ok('GET', `/api/coffee/order/${placed.orderId}/detail`);
+    expect(detail).toMatchObject({ source: 'delivery', paymentMethod: 'third-party' });
+    // Taxed as platform takeaway (the merchant's platform tax), not as a machine's pack order.
+    const taxes = await sql(`select distinct tax_name from sales_order_line where order_id = $1`, [
+      placed.orderId,
+    ]);
+    expect(taxes).toEqual([{ tax_name: 'Platform tax' }]);
+  });
+
+  it('loses no order when Uber fails the accept: the decision is kept and sent on a later try', async () => {
+    const order = uber.createOrder(UBER_STORE, [{ id: 'p-ESP', quantity: 1 }]);
+    uber.failNext(/accept_pos_order$/, 503, 3);
+    expect((await webhook('orders.notification', order.id)).statusCode).toBe(200);
+    const failed = await waitFor(
+      async () =>
+        (
+          await sql(
+            `select last_error, answered_at, order_id::text as "orderId" from delivery_order where uber_order_id = $1`,
+            [order.id],
+          )
+        )[0]?.last_error &&
+        (
+          await sql(
+            `select order_id::text as "orderId", answered_at from delivery_order where uber_order_id = $1`,
+            [order.id],
+          )
+        )[0],
+      10_000,
+      'the failed accept recorded',
+    );
+    expect(failed.answered_at).toBeNull();
+    expect(order.answer).toBeNull();
+    // The order job's later try (after its back-off) sends the same decision: still one order.
+    await waitFor(
+      async () => (await delivery.workDue(), uber.orders.get(order.id)?.answer),
+      15_000,
+      'the accept sent',
+    );
+    expect(uber.orders.get(order.id)!.answer!.kind).toBe('accepted');
+    const [row] = await sql(
+      `select order_id::text as "orderId", answered_at from delivery_order where uber_order_id = $1`,
+      [order.id],
+    );
+    expect(row.orderId).toBe(failed.orderId);
+    expect(row.answered_at).not.toBeNull();
+  });
+
+  it('stops an order Uber cancels before the machine made it', async () => {
+    const order = uber.createOrder(UBER_STORE, [{ id: 'p-ESP', quantity: 1 }]);
+    expect((await webhook('orders.notification', order.id)).statusCode).toBe(200);
+    await answered(order.id);
+    expect((await webhook('orders.cancel', order.id)).statusCode).toBe(200);
+    const cancelled = await deliveryOrder(order.id);
+    expect(cancelled).toMatchObject({ state: 'cancelled', status: 'cancelled' });
+  });
+
+  it('denies an order when no machine can make an item (its channel is empty), naming the item', async () => {
+    await setLevel(0);
+    const order = uber.createOrder(UBER_STORE, [{ id: 'p-LAT', quantity: 1 }]);
+    expect((await webhook('orders.notification', order.id)).statusCode).toBe(200);
+    const answer = await answered(order.id);
+    expect(answer).toMatchObject({
+      kind: 'denied',
+      body: { reason: { code: 'ITEM_AVAILABILITY', out_of_stock_items: ['p-LAT'] } },
+    });
+    expect(await deliveryOrder(order.id)).toMatchObject({ state: 'denied', orderId: null });
+    await setLevel(800);
+  });
+
+  it('denies an order when no machine of the store takes orders', async () => {
+    await setOnline(false);
+    try {
+      const order = uber.createOrder(UBER_STORE, [{ id: 'p-ESP', quantity: 1 }]);
+      expect((await webhook('orders.notification', order.id)).statusCode).toBe(200);
+      expect(await answered(order.id)).toMatchObject({
+        kind: 'denied',
+        body: { reason: { code: 'STORE_CLOSED' } },
+      });
+    } finally {
+      await setOnline(true);
+    }
+  });
+});
+
+describe('the listing follows the machine', () => {
+  const listing = async () => {
+    await waitFor(
+      async () =>
+        !(await sql(`select listing_due from delivery_store where id = $1`, [deliveryStoreId]))[0]
+          .listing_due,
+      15_000,
+      'the listing job',
+    ).catch(() => delivery.followMachines());
+    await delivery.followMachines();
+  };
+  const changes = async () =>
+    (await ok('POST', '/api/coffee/delivery-listing-change/list', { limit: 50 })).list.map((c: any) =>
+      [c.action, c.itemId, `(${c.cause})`].filter(Boolean).join(' '),
+    );
+
+  it('suspends an item when its channel empties and restores it when refilled', async () => {
+    await setLevel(0);
+    await listing();
+    await waitFor(() => uber.suspensions.get(UBER_STORE)?.get('p-LAT'), 5_000, 'p-LAT suspended');
+    expect(uber.suspensions.get(UBER_STORE)?.get('p-LAT')).toBeGreaterThan(Date.now() / 1000);
+    expect(uber.suspensions.get(UBER_STORE)?.get('p-ESP')).toBeUndefined();
+    await setLevel(900);
+    await listing();
+    await waitFor(() => uber.suspensions.get(UBER_STORE)?.get('p-LAT') === null, 5_000, 'p-LAT restored');
+    const log = await changes();
+    expect(log).toContain('suspend-item p-LAT (no machine can make it)');
+    expect(log).toContain('restore-item p-LAT (a machine can make it again)');
+  });
+
+  it('pauses the store when its machine goes offline and sets it online after', async () => {
+    await setOnline(false);
+    await listing();
+    await waitFor(() => uber.statuses.get(UBER_STORE) === 'PAUSED', 5_000, 'the store paused');
+    await setOnline(true);
+    await listing();
+    await waitFor(() => uber.statuses.get(UBER_STORE) === 'ONLINE', 5_000, 'the store online');
+    const log = await changes();
+    expect(log).toContain('pause-store (no machine takes orders)');
+    expect(log).toContain('resume-store (a machine takes orders again)');
+    // While paused, the items kept their state: nothing suspended for the machine being offline.
+    expect(log.filter((l: string) => l.includes('p-ESP'))).toEqual([]);
+  });
+});

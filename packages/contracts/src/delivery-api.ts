@@ -1,0 +1,162 @@
+/**
+ * The delivery platform's API (issue 13): the console's sync action, and Uber Eats' own wire formats
+ * as developer.uber.com documents them (menu upload, item suspension, store status, order, webhook),
+ * shared by the server and the simulated Uber server (apps/simulator/src/uber) so that both speak
+ * the same shapes.
+ */
+import { z } from 'zod';
+
+/** `POST /api/coffee/delivery-store/sync`: upload the store's menu to Uber now. */
+export const deliverySyncBody = z.object({ id: z.string().regex(/^\d+$/) });
+export const deliverySyncAnswer = z.object({
+  id: z.string(),
+  syncState: z.enum(['never', 'pending', 'synced', 'failed']),
+  lastSyncAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  items: z.number().int(),
+});
+export type DeliverySyncAnswer = z.infer<typeof deliverySyncAnswer>;
+
+/** Uber's multi-language text: `translations` by locale (Uber: "en_us", "zh_cn", "zh_tw"). */
+export const uberText = z.object({
+  translations: z.record(z.string(), z.string().min(1)).refine((t) => Object.keys(t).length > 0),
+});
+export type UberText = z.infer<typeof uberText>;
+
+/** Prices are integers in the currency's minor unit (Uber: "price_info.price", e.g. 6000 for 60.00). */
+const priceInfo = z.object({
+  price: z.number().int().nonnegative(),
+  overrides: z.array(z.unknown()).optional(),
+});
+const ref = z.object({ id: z.string().min(1), type: z.enum(['ITEM', 'MODIFIER_GROUP']) });
+
+export const uberMenuItem = z.object({
+  id: z.string().min(1),
+  external_data: z.string().optional(),
+  title: uberText,
+  description: uberText.optional(),
+  image_url: z.string().url().optional(),
+  price_info: priceInfo,
+  quantity_info: z
+    .object({ quantity: z.object({ min_permitted: z.number().int(), max_permitted: z.number().int() }) })
+    .optional(),
+  modifier_group_ids: z.object({ ids: z.array(z.string()) }).optional(),
+  tax_info: z.object({ tax_rate: z.number().optional() }).optional(),
+  suspension_info: z.unknown().optional(),
+});
+export const uberModifierGroup = z.object({
+  id: z.string().min(1),
+  external_data: z.string().optional(),
+  title: uberText,
+  quantity_info: z.object({
+    quantity: z.object({ min_permitted: z.number().int(), max_permitted: z.number().int() }),
+  }),
+  modifier_options: z.array(ref),
+});
+export const uberCategory = z.object({
+  id: z.string().min(1),
+  title: uberText,
+  entities: z.array(ref),
+});
+const timePeriod = z.object({ start_time: z.string(), end_time: z.string() });
+export const uberMenu = z.object({
+  id: z.string().min(1),
+  title: uberText,
+  service_availability: z.array(z.object({ day_of_week: z.string(), time_periods: z.array(timePeriod) })),
+  category_ids: z.array(z.string()),
+});
+/** The body of `PUT /v2/eats/stores/{store_id}/menus`: the whole menu, replaced at once. */
+export const uberMenuConfiguration = z.object({
+  menus: z.array(uberMenu).min(1),
+  categories: z.array(uberCategory),
+  items: z.array(uberMenuItem),
+  modifier_groups: z.array(uberModifierGroup),
+  display_options: z.object({ disable_item_instructions: z.boolean().optional() }).optional(),
+});
+export type UberMenuConfiguration = z.infer<typeof uberMenuConfiguration>;
+export type UberMenuItem = z.infer<typeof uberMenuItem>;
+
+/** `POST /v2/eats/stores/{store_id}/menus/items/{item_id}`: suspend an item until a time (or restore it). */
+export const uberItemUpdate = z.object({
+  suspension_info: z
+    .object({
+      suspension: z
+        .object({ suspend_until: z.number().int().nonnegative(), reason: z.string().optional() })
+        .nullable(),
+    })
+    .optional(),
+  price_info: priceInfo.optional(),
+});
+
+/** `POST /v1/eats/store/{store_id}/status`. */
+export const uberStoreStatus = z.object({
+  status: z.enum(['ONLINE', 'PAUSED']),
+  reason: z.string().optional(),
+  paused_until: z.string().optional(),
+});
+
+/** `POST /v1/eats/orders/{order_id}/deny_pos_order`. */
+export const uberDenyBody = z.object({
+  reason: z.object({
+    explanation: z.string(),
+    code: z.enum([
+      'STORE_CLOSED',
+      'POS_NOT_READY',
+      'POS_OFFLINE',
+      'ITEM_AVAILABILITY',
+      'MISSING_ITEM',
+      'OTHER',
+    ]),
+    out_of_stock_items: z.array(z.string()).optional(),
+    invalid_items: z.array(z.string()).optional(),
+  }),
+});
+export type UberDenyBody = z.infer<typeof uberDenyBody>;
+
+/** The webhook Uber posts (`orders.notification`, `orders.cancel`, …). */
+export const uberWebhook = z.object({
+  event_id: z.string().min(1),
+  event_type: z.string().min(1),
+  event_time: z.number().optional(),
+  meta: z.object({ resource_id: z.string().min(1), status: z.string().optional(), user_id: z.string() }),
+  resource_href: z.string().optional(),
+});
+export type UberWebhook = z.infer<typeof uberWebhook>;
+
+/** An order as `GET /v2/eats/order/{order_id}` answers it (the parts the server reads). */
+export const uberOrder = z.object({
+  id: z.string(),
+  display_id: z.string().optional(),
+  current_state: z.string().optional(),
+  store: z.object({ id: z.string(), name: z.string().optional() }),
+  cart: z.object({
+    items: z.array(
+      z.object({
+        id: z.string(),
+        title: z.string().optional(),
+        external_data: z.string().optional(),
+        quantity: z.number().int().positive(),
+        selected_modifier_groups: z
+          .array(
+            z.object({
+              id: z.string(),
+              selected_items: z
+                .array(
+                  z.object({
+                    id: z.string(),
+                    external_data: z.string().optional(),
+                    quantity: z.number().int(),
+                  }),
+                )
+                .optional(),
+            }),
+          )
+          .optional(),
+      }),
+    ),
+  }),
+});
+export type UberOrder = z.infer<typeof uberOrder>;
+
+/** Uber's locales for the console's three languages. */
+export const UBER_LOCALES = { en: 'en_us', zh: 'zh_cn', tw: 'zh_tw' } as const;
