@@ -43,7 +43,12 @@ const steps = [
   // 22 and 24 while this machine has 20, past its end of life, which the e2e server process and the
   // simulator still run on (README, Tests). One run, not two, keeps CI under its 30 minutes.
   serverNodeWanted()
-    ? vitest(`server on Node.js ${serverNodeWanted()}`, 'apps/server', ['postgres', 'mosquitto', 'node'], 'server')
+    ? vitest(
+        `server on Node.js ${serverNodeWanted()}`,
+        'apps/server',
+        ['postgres', 'mosquitto', 'node'],
+        'server',
+      )
     : vitest('server', 'apps/server', ['postgres', 'mosquitto']),
   vitest('simulator', 'apps/simulator', ['mosquitto']),
   vitest('web', 'apps/web'),

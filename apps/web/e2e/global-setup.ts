@@ -2,7 +2,8 @@
  * Once per run, before any worker starts: builds the console when its dist/ is missing (or
  * E2E_BUILD=1), starts `scripts/start.mjs` on a free port with an empty temporary DATA_DIR, its own
  * embedded broker and a known admin password, and hands the addresses to the workers through the
- * environment (E2E_BASE_URL, E2E_MQTT_URL). The returned function stops the server and deletes its data.
+ * environment (E2E_BASE_URL, E2E_MQTT_URL, and UBER_API_URL/UBER_AUTH_URL: the loopback port where the
+ * delivery spec runs a simulated Uber Eats server). The returned function stops the server and deletes its data.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,6 +40,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The embedded broker's port, known in advance so that specs can connect simulated machines.
   let mqttPort = await freePort();
   while (mqttPort === port) mqttPort = await freePort();
+  // The Uber Eats API the server talks to: a simulated one on the loopback, which the delivery spec
+  // starts on this port when it needs it. Nothing in the browser tests may reach the real Uber.
+  let uberPort = await freePort();
+  while (uberPort === port || uberPort === mqttPort) uberPort = await freePort();
+  const uberUrl = `http://127.0.0.1:${uberPort}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brewfleet-e2e-'));
   const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
@@ -51,6 +57,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       MQTT_PORT: String(mqttPort),
       DEMO: '0',
       ADMIN_PASSWORD,
+      UBER_API_URL: uberUrl,
+      UBER_AUTH_URL: uberUrl,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -91,5 +99,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   server.stderr.removeAllListeners('data').resume();
   process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
   process.env.E2E_MQTT_URL = `mqtt://127.0.0.1:${mqttPort}`;
+  process.env.UBER_API_URL = uberUrl;
+  process.env.UBER_AUTH_URL = uberUrl;
   return stop;
 }

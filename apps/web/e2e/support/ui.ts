@@ -80,19 +80,21 @@ interface AxeViolation {
 }
 
 /** Runs axe-core on the page; returns the serious and critical violations. */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+export async function seriousViolations(page: Page, within?: string): Promise<AxeViolation[]> {
   // Evaluated through the debugging protocol: the server's CSP (script-src 'self') forbids inline tags.
   // Once per document: hash navigations keep it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (selector: string | null) => {
     const axe = (
       window as unknown as {
-        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> };
+        axe: { run: (ctx: Document | object, opts: object) => Promise<{ violations: AxeViolation[] }> };
       }
     ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run(selector ? { include: [[selector]] } : document, {
+      resultTypes: ['violations'],
+    });
     return result.violations;
-  });
+  }, within ?? null);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 

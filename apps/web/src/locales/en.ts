@@ -8,6 +8,7 @@ import { taxesEn } from './taxes/en';
 import { ordersEn } from './orders/en';
 import { homeBusinessEn } from './home/en';
 import { membersEn } from './members/en';
+import { deliveryEn } from './delivery/en';
 const base = {
   app: { name: 'BrewFleet', tagline: 'Back office for automated beverage machines' },
   common: {
@@ -424,6 +425,7 @@ export const en = {
   ...taxesEn.screens,
   ...ordersEn.screens,
   ...membersEn.screens,
+  ...deliveryEn.screens,
   resources: {
     ...base.resources,
     ...fleetEn.resources,
@@ -433,6 +435,7 @@ export const en = {
     ...taxesEn.resources,
     ...ordersEn.resources,
     ...membersEn.resources,
+    ...deliveryEn.resources,
   },
 };
 

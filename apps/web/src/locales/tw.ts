@@ -9,6 +9,7 @@ import { taxesTw } from './taxes/tw';
 import { ordersTw } from './orders/tw';
 import { homeBusinessTw } from './home/tw';
 import { membersTw } from './members/tw';
+import { deliveryTw } from './delivery/tw';
 
 const base = {
   app: { name: 'BrewFleet', tagline: '自動飲品機後台管理' },
@@ -415,6 +416,7 @@ export const tw: Messages = {
   ...taxesTw.screens,
   ...ordersTw.screens,
   ...membersTw.screens,
+  ...deliveryTw.screens,
   resources: {
     ...base.resources,
     ...fleetTw.resources,
@@ -424,5 +426,6 @@ export const tw: Messages = {
     ...taxesTw.resources,
     ...ordersTw.resources,
     ...membersTw.resources,
+    ...deliveryTw.resources,
   },
 };

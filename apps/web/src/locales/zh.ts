@@ -9,6 +9,7 @@ import { taxesZh } from './taxes/zh';
 import { ordersZh } from './orders/zh';
 import { homeBusinessZh } from './home/zh';
 import { membersZh } from './members/zh';
+import { deliveryZh } from './delivery/zh';
 
 const base = {
   app: { name: 'BrewFleet', tagline: '自动饮品机后台管理' },
@@ -415,6 +416,7 @@ export const zh: Messages = {
   ...taxesZh.screens,
   ...ordersZh.screens,
   ...membersZh.screens,
+  ...deliveryZh.screens,
   resources: {
     ...base.resources,
     ...fleetZh.resources,
@@ -424,5 +426,6 @@ export const zh: Messages = {
     ...taxesZh.resources,
     ...ordersZh.resources,
     ...membersZh.resources,
+    ...deliveryZh.resources,
   },
 };

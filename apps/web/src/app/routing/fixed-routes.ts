@@ -86,6 +86,23 @@ export const FIXED_ROUTES: Record<string, FixedRoute> = {
     permission: P.product.update,
     title: 'productRoutes.edit',
   },
+  // A takeout product of the delivery platform (issue 13), opened from the takeout product list.
+  'produce-takeout-addProduce': {
+    load: () =>
+      import('../../features/delivery/TakeoutProductPages').then((m) => ({
+        default: m.AddTakeoutProductPage,
+      })),
+    permission: P.takeoutProduct.create,
+    title: 'delivery.routes.add',
+  },
+  'produce-takeout-editProduce': {
+    load: () =>
+      import('../../features/delivery/TakeoutProductPages').then((m) => ({
+        default: m.EditTakeoutProductPage,
+      })),
+    permission: P.takeoutProduct.update,
+    title: 'delivery.routes.edit',
+  },
 };
 
 /** The fixed route of that name when the user may open it, else null. */

@@ -6,6 +6,7 @@
  * server answers as null (no permission to list it) has no card.
  */
 import { Card, Col, Empty, List, Row as GridRow, Statistic, Typography } from 'antd';
+import { ListLine } from './ListLine';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -172,7 +173,7 @@ export default function BusinessCards({ data }: { data: HomeBusiness }) {
                   dataSource={faults.latest}
                   renderItem={(f) => (
                     <List.Item>
-                      <List.Item.Meta
+                      <ListLine
                         title={
                           <Link to={detailPath({ id: f.deviceId, automation: f.automation })}>
                             {f.deviceName ?? f.deviceId}
@@ -202,7 +203,7 @@ export default function BusinessCards({ data }: { data: HomeBusiness }) {
                   dataSource={channels.latest}
                   renderItem={(c) => (
                     <List.Item>
-                      <List.Item.Meta
+                      <ListLine
                         title={
                           <Link to={channelsPath(c.deviceId)}>
                             {`${c.deviceName ?? c.deviceId} · ${c.name || t('home.business.channels.channel', { number: c.channelNumber })}`}

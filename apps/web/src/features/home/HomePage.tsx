@@ -6,6 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Card, Col, Empty, List, Row as GridRow, Statistic, Tag, Typography } from 'antd';
+import { ListLine } from './ListLine';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -159,7 +160,7 @@ export default function HomePage() {
               locale={{ emptyText: t('home.noOperations') }}
               renderItem={(op) => (
                 <List.Item>
-                  <List.Item.Meta
+                  <ListLine
                     title={
                       <>
                         {actionLabel(String(op.action ?? ''), language)}{' '}
