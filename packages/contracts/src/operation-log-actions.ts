@@ -60,7 +60,7 @@ export const RESOURCE_TITLES: Readonly<Record<string, Localized>> = {
   'member-coupon': { en: 'Member coupons', zh: '会员优惠券', tw: '會員優惠券' },
   'app-banner': { en: 'App Banner', zh: '应用横幅', tw: 'App 橫幅' },
   'app-setting': { en: 'App settings', zh: '应用设置', tw: 'App 設定' },
-  'uber-account': { en: 'Uber Eats binding', zh: 'Uber Eats 绑定', tw: 'Uber Eats 綁定' },
+  'uber-account': { en: 'Uber', zh: 'Uber', tw: 'Uber' },
   'delivery-store': { en: 'Uber stores', zh: 'Uber 门店', tw: 'Uber 門市' },
   'takeout-product': { en: 'Takeout products', zh: '外卖商品', tw: '外送商品' },
   'delivery-listing-change': { en: 'Listing changes', zh: '上架变更记录', tw: '上架異動紀錄' },

@@ -106,12 +106,28 @@ export function createDeliveryService(deps: DeliveryDeps) {
               ${c.error ? 'failed' : 'done'}, ${c.error ?? null})`);
   }
 
+  /** The upload of each store under way in this process (the sync job runs once across processes). */
+  const syncing = new Map<string, Promise<{ items: number }>>();
+
   /**
    * Upload the store's whole menu (PUT). A malformed item fails before anything is sent (naming the
    * product); Uber's retryable failures are tried again quickly here, then later by the sync job
    * with a growing delay. The outcome is the store's sync state.
    */
   async function syncStore(id: string, cause: string): Promise<{ items: number }> {
+    // One upload of a store at a time, each built after the one before ended: a menu built earlier
+    // (a change's sync) must never reach Uber after one built later (the Sync button) and undo it.
+    const before = syncing.get(id) ?? Promise.resolve();
+    const run = before.catch(() => undefined).then(() => uploadStore(id, cause));
+    syncing.set(id, run);
+    try {
+      return await run;
+    } finally {
+      if (syncing.get(id) === run) syncing.delete(id);
+    }
+  }
+
+  async function uploadStore(id: string, cause: string): Promise<{ items: number }> {
     const prepared = await system(db, async (tx) => {
       const [store] = await boundStores(tx, sql`d.id = ${id}`);
       if (!store?.uberStoreId) return null;
