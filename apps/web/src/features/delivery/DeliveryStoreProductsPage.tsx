@@ -50,7 +50,9 @@ export default function DeliveryStoreProductsPage() {
   const s = (key: string) => t(`delivery.storeProducts.${key}`);
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-      <Typography.Title level={4}>{s('title')}</Typography.Title>
+      <Typography.Title level={2} className="resource-title">
+        {s('title')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary" data-testid="page-hint">
         {t('delivery.hints.storeProducts')}
       </Typography.Paragraph>

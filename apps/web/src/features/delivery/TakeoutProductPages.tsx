@@ -17,7 +17,7 @@ const ARRIVAL = ['id'] as const;
 
 function Heading({ text }: { text: string }) {
   return (
-    <Typography.Title level={4} data-testid="takeout-heading">
+    <Typography.Title level={2} className="resource-title" data-testid="takeout-heading">
       {text}
     </Typography.Title>
   );
