@@ -11,7 +11,13 @@ import crypto from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, topicFor, type Language } from '@brewfleet/contracts';
-import { quietMachine, startFleetTest, waitFor, type FleetTest } from './helpers/fleet.ts';
+import {
+  type FleetTest,
+  machineTakesStoreMenu,
+  quietMachine,
+  startFleetTest,
+  waitFor,
+} from './helpers/fleet.ts';
 import { startTestApp } from './helpers/test-app.ts';
 import type { SimulatedMachine } from '@brewfleet/simulator';
 
@@ -219,13 +225,7 @@ beforeAll(async () => {
   });
   await console_('POST', '/api/coffee/tax-allocation', { taxId: tax.id, productTypeId: drinks.id });
   // The machine takes the store's menu, then the test speaks for it.
-  const sim = quietMachine(f.url, machine);
-  await sim.start();
-  const release = await console_('POST', '/api/coffee/menu-release', { name: 'Menu', storeId });
-  await console_('POST', '/api/coffee/menu-release/push', { id: release.id });
-  version = release.version;
-  await waitFor(() => sim.menu?.version === version, 10_000, 'the machine took the menu');
-  await sim.stop();
+  version = await machineTakesStoreMenu(f.url, machine, storeId, console_);
   client = await mqtt.connectAsync(f.url, {
     clientId: machine.serialNumber,
     username: machine.serialNumber,

@@ -9,7 +9,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, topicFor } from '@brewfleet/contracts';
 import { startSimulatedUber, type SimulatedUber } from '@brewfleet/simulator';
-import { quietMachine, startFleetTest, waitFor, type FleetTest } from './helpers/fleet.ts';
+import { type FleetTest, machineTakesStoreMenu, startFleetTest, waitFor } from './helpers/fleet.ts';
 import { startTestApp } from './helpers/test-app.ts';
 import type { DeliveryModuleService } from '../src/modules/delivery/index.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
@@ -192,13 +192,7 @@ beforeAll(async () => {
     rate: '5',
   });
   await ok('POST', '/api/coffee/tax-allocation', { taxId: tax.id, productTypeId: drinks.id });
-  const sim = quietMachine(f.url, machine);
-  await sim.start();
-  const release = await ok('POST', '/api/coffee/menu-release', { name: 'Menu', storeId });
-  await ok('POST', '/api/coffee/menu-release/push', { id: release.id });
-  version = release.version;
-  await waitFor(() => sim.menu?.version === version, 10_000, 'the machine took the menu');
-  await sim.stop();
+  version = await machineTakesStoreMenu(f.url, machine, storeId, ok);
   client = await mqtt.connectAsync(f.url, {
     clientId: machine.serialNumber,
     username: machine.serialNumber,

@@ -126,3 +126,23 @@ export function quietMachine(
     ...opts,
   });
 }
+
+/**
+ * Push the store's menu and let a simulated machine take it, then leave: the machine runs that menu
+ * (the server knows what it sent) and the test may speak for it. `call` is the console as the test
+ * signs it in. Answers the menu's version.
+ */
+export async function machineTakesStoreMenu(
+  url: string,
+  m: { serialNumber: string; secret: string },
+  storeId: string,
+  call: (method: 'POST', path: string, body: unknown) => Promise<{ id: string; version?: string }>,
+): Promise<string> {
+  const sim = quietMachine(url, m);
+  await sim.start();
+  const release = await call('POST', '/api/coffee/menu-release', { name: 'Menu', storeId });
+  await call('POST', '/api/coffee/menu-release/push', { id: release.id });
+  await waitFor(() => sim.menu?.version === release.version, 10_000, 'the machine took the menu');
+  await sim.stop();
+  return release.version!;
+}
