@@ -11,6 +11,7 @@ import { PROTOCOL_VERSION, topicFor } from '@brewfleet/contracts';
 import { startSimulatedUber, type SimulatedUber } from '@brewfleet/simulator';
 import { type FleetTest, machineTakesStoreMenu, startFleetTest, waitFor } from './helpers/fleet.ts';
 import { startTestApp } from './helpers/test-app.ts';
+import { multipartFile } from './helpers/multipart.ts';
 import type { DeliveryModuleService } from '../src/modules/delivery/index.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 
@@ -326,6 +327,65 @@ describe('binding and menu sync', () => {
     const after = await ok('POST', '/api/coffee/delivery-store/list', {});
     expect(after.list[0]).toMatchObject({ syncState: 'synced', lastError: null });
   });
+
+  it('imports takeout products from a spreadsheet: bad rows named and nothing written on a dry run; the menu follows', async () => {
+    const list = await ok('POST', '/api/coffee/takeout-product/list', {});
+    const esp = list.list.find((r: { id: string }) => r.id !== latteTakeoutId);
+    await ok('POST', '/api/coffee/takeout-product/delete', { ids: [esp.id] });
+    const csv = [
+      'productId,deliveryPrice,description,enabled,sortOrder',
+      `${esp.productId},48.00,Single origin,true,1`,
+      `${esp.productId},not-a-price,,true,2`,
+    ].join('\n');
+    const upload = async (content: string, dryRun: boolean) => {
+      const { payload, contentType } = multipartFile(Buffer.from(content), 'takeout.csv', 'text/csv');
+      const res = await f.t.app.inject({
+        method: 'POST',
+        url: `/api/coffee/takeout-product/import?dryRun=${dryRun}`,
+        headers: { token: alpha, 'content-type': contentType, cookie: 'language=en' },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data;
+    };
+    const dry = await upload(csv, true);
+    expect(dry).toMatchObject({ total: 2, imported: 0 });
+    expect(dry.errors.map((e: { row: number; field: string }) => [e.row, e.field])).toEqual([
+      [3, 'deliveryPrice'],
+    ]);
+    expect((await ok('POST', '/api/coffee/takeout-product/list', {})).total).toBe(1);
+    const done = await upload(csv.split('\n').slice(0, 2).join('\n'), false);
+    expect(done).toMatchObject({ total: 1, imported: 1 });
+    const after = await ok('POST', '/api/coffee/takeout-product/list', {});
+    expect(after.list.find((r: { productId: string }) => r.productId === esp.productId)).toMatchObject({
+      deliveryPrice: '48.00',
+      description: 'Single origin',
+    });
+    expect((await call('POST', '/api/coffee/delivery-store/sync', { id: deliveryStoreId })).statusCode).toBe(
+      200,
+    );
+    const item = uber.menus.get(UBER_STORE)!.items.find((i) => i.id === 'p-ESP')!;
+    expect(item.price_info.price).toBe(4800);
+  });
+
+  it('counts an Uber that does not answer in time as a failure: retried, shown on the store, then synced', async () => {
+    // The client waits 300 ms here (10 s in production); Uber answers the next three uploads after 1 s.
+    delivery.useEndpoints({ apiUrl: uber.url, authUrl: uber.url, timeoutMs: 300 });
+    try {
+      uber.failNext(/\/menus$/, 204, 3, 1_000);
+      const res = await call('POST', '/api/coffee/delivery-store/sync', { id: deliveryStoreId });
+      expect(res.statusCode).toBe(409);
+      const stores = await ok('POST', '/api/coffee/delivery-store/list', {});
+      expect(stores.list[0].syncState).toBe('failed');
+      expect(stores.list[0].lastError).toMatch(/did not answer/);
+      await sql(`update delivery_store set sync_due_at = now() where id = $1`, [deliveryStoreId]);
+      await delivery.syncDue();
+      const after = await ok('POST', '/api/coffee/delivery-store/list', {});
+      expect(after.list[0]).toMatchObject({ syncState: 'synced', lastError: null });
+    } finally {
+      delivery.useEndpoints({ apiUrl: uber.url, authUrl: uber.url });
+    }
+  });
 });
 
 describe('orders from Uber', () => {
@@ -460,6 +520,62 @@ describe('orders from Uber', () => {
     expect((await webhook('orders.cancel', order.id)).statusCode).toBe(200);
     const cancelled = await deliveryOrder(order.id);
     expect(cancelled).toMatchObject({ state: 'cancelled', status: 'cancelled' });
+  });
+
+  it('tells Uber, with its cancel call, when the machine cannot make an order already accepted', async () => {
+    const order = uber.createOrder(UBER_STORE, [{ id: 'p-ESP', quantity: 1 }]);
+    expect((await webhook('orders.notification', order.id)).statusCode).toBe(200);
+    expect((await answered(order.id))!.kind).toBe('accepted');
+    const placed = await deliveryOrder(order.id);
+    // Paid by the delivery platform: the timeline says so.
+    const steps = await sql(
+      `select status, cause from sales_order_step where order_id = $1 order by at, id`,
+      [placed.orderId],
+    );
+    expect(steps).toEqual([
+      { status: 'waiting-payment', cause: 'delivery' },
+      { status: 'paid', cause: 'delivery' },
+    ]);
+    await publish('events', {
+      events: [
+        {
+          eventId: crypto.randomUUID(),
+          type: 'order-status',
+          orderNo: placed.orderNo,
+          status: 'rejected',
+          ts: now(1),
+        },
+      ],
+    });
+    await written(async () => (await deliveryOrder(order.id)).status === 'rejected', 'the order rejected');
+    const cancels = await waitFor(
+      async () => {
+        await delivery.workDue();
+        const calls = uber.calls(new RegExp(`/orders/${order.id}/cancel$`), 'POST');
+        return calls.length ? calls : null;
+      },
+      15_000,
+      'Uber told of the cancellation',
+    );
+    expect(cancels![0].body).toMatchObject({ reason: 'OTHER', cancelling_party: 'MERCHANT' });
+    expect(uber.orders.get(order.id)!.current_state).toBe('CANCELED');
+    const [row] = await sql(
+      `select state, cancel_sent_at is not null as sent from delivery_order where uber_order_id = $1`,
+      [order.id],
+    );
+    expect(row).toEqual({ state: 'failed', sent: true });
+    // Told once: later passes send nothing more.
+    await delivery.workDue();
+    expect(uber.calls(new RegExp(`/orders/${order.id}/cancel$`)).length).toBe(1);
+  });
+
+  it('does not call Uber back for an order Uber itself cancelled', async () => {
+    const order = uber.createOrder(UBER_STORE, [{ id: 'p-ESP', quantity: 1 }]);
+    expect((await webhook('orders.notification', order.id)).statusCode).toBe(200);
+    await answered(order.id);
+    expect((await webhook('orders.cancel', order.id)).statusCode).toBe(200);
+    await delivery.workDue();
+    expect(uber.calls(new RegExp(`/orders/${order.id}/cancel$`))).toEqual([]);
   });
 
   it('denies an order when no machine can make an item (its channel is empty), naming the item', async () => {

@@ -113,6 +113,25 @@ export const uberDenyBody = z.object({
 });
 export type UberDenyBody = z.infer<typeof uberDenyBody>;
 
+/**
+ * `POST /v1/eats/orders/{order_id}/cancel`: a live order cancelled by the merchant's side (here: an
+ * order accepted for a machine that then could not make it, or that staff cancelled). Uber answers
+ * 404 for an order already in a terminal state or unknown.
+ */
+export const uberCancelBody = z.object({
+  reason: z.enum([
+    'OUT_OF_ITEMS',
+    'KITCHEN_CLOSED',
+    'CUSTOMER_CALLED_TO_CANCEL',
+    'RESTAURANT_TOO_BUSY',
+    'CANNOT_COMPLETE_CUSTOMER_NOTE',
+    'OTHER',
+  ]),
+  details: z.string().max(500).optional(),
+  cancelling_party: z.enum(['MERCHANT', 'EATER', 'UBER']).optional(),
+});
+export type UberCancelBody = z.infer<typeof uberCancelBody>;
+
 /** The webhook Uber posts (`orders.notification`, `orders.cancel`, …). */
 export const uberWebhook = z.object({
   event_id: z.string().min(1),

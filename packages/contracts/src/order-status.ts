@@ -49,7 +49,7 @@ export const canMoveOrder = (from: OrderStatus, to: OrderStatus): boolean =>
  * Who moved an order: its machine's report, a person in the console, the server itself, or the
  * ordering app (a member paid from the wallet).
  */
-export const ORDER_CAUSES = ['machine', 'console', 'server', 'app'] as const;
+export const ORDER_CAUSES = ['machine', 'console', 'server', 'app', 'delivery'] as const;
 export type OrderCause = (typeof ORDER_CAUSES)[number];
 
 /**

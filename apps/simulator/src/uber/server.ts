@@ -9,7 +9,7 @@
  * - `POST /v2/eats/stores/{store_id}/menus/items/{item_id}`: an item's suspension (or price).
  * - `POST /v1/eats/store/{store_id}/status`: ONLINE or PAUSED.
  * - `GET /v2/eats/order/{order_id}`, `POST /v1/eats/orders/{order_id}/accept_pos_order` and
- *   `/deny_pos_order`.
+ *   `/deny_pos_order`, `POST /v1/eats/orders/{order_id}/cancel` (404 once the order is final).
  *
  * Tests and the demo make orders (`createOrder`) and deliver their signed webhook to a URL
  * (`deliverWebhook`: X-Uber-Signature, the lowercase hex HMAC-SHA256 of the body keyed with the client
@@ -19,6 +19,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  uberCancelBody,
   uberDenyBody,
   uberItemUpdate,
   uberMenuConfiguration,
@@ -274,6 +275,16 @@ export class SimulatedUber {
       order.answer = { kind: m[2] === 'accept' ? 'accepted' : 'denied', body };
       order.current_state = m[2] === 'accept' ? 'ACCEPTED' : 'DENIED';
       return answer(204);
+    }
+    if (method === 'POST' && (m = /^\/v1\/eats\/orders\/([^/]+)\/cancel$/.exec(path))) {
+      const parsed = uberCancelBody.safeParse(body);
+      if (!parsed.success) return answer(400, { code: 'invalid_request', message: parsed.error.message });
+      const order = this.orders.get(decodeURIComponent(m[1]));
+      // Uber: "If the order is already in a terminal state, or the order never existed, … a 404."
+      if (!order || order.current_state === 'DENIED' || order.current_state === 'CANCELED')
+        return answer(404, { code: 'not_found', message: 'order not found or already final' });
+      order.current_state = 'CANCELED';
+      return answer(200, {});
     }
     return answer(404, { code: 'not_found', message: `${method} ${path}` });
   }

@@ -64,7 +64,7 @@ export function createCatalogService() {
       rows<StoreSale>(
         tx,
         sql`select sp.store_id::text as "storeId", p.id::text as "productId", p.code, p.name, p.names, p.family,
-                   p.product_type_id::text as "productTypeId", coalesce(sp.price, p.price)::text as price
+                   p.product_type_id::text as "productTypeId", coalesce(sp.price, p.price)::text as price, p.delivery_price::text as "deliveryPrice"
             from store_product sp join product p on p.id = sp.product_id
             where sp.store_id = any(${`{${storeIds.join(',')}}`}::bigint[]) and sp.available and p.orderable
             order by sp.store_id, sp.sort_order, p.id`,
@@ -121,6 +121,8 @@ export interface StoreSale {
   family: string | null;
   productTypeId: string | null;
   price: string;
+  /** The product's own price on delivery platforms (spec §3 "extra price for the delivery platform"). */
+  deliveryPrice: string | null;
 }
 
 /** A product as `productsByCode` finds it. */

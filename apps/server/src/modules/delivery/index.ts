@@ -112,12 +112,19 @@ export const deliveryModule = defineModule({
         passing = passing
           .then(() => own.syncDue())
           .then(() => own.followMachines())
+          .then(() => own.tellCancellations())
           .catch((error: unknown) =>
             log.warn({ err: error }, 'delivery: listing pass failed, the job retries'),
           );
       }, 200);
     };
-    const FOLLOWED = new Set(['fleet.machineStatusChanged', 'fleet.levelsChanged', 'fleet.commandFinished']);
+    const FOLLOWED = new Set([
+      'fleet.machineStatusChanged',
+      'fleet.levelsChanged',
+      'fleet.commandFinished',
+      // An accepted Uber order that will not be made: Uber is told at once.
+      'orders.orderStatusChanged',
+    ]);
     const unlisten = await events.afterCommit((notice) => {
       if (FOLLOWED.has(notice.event)) soon();
     });

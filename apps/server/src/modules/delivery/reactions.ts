@@ -5,6 +5,7 @@
  * Uber menu (due for upload). Material levels are kept per channel (delivery_channel_level).
  */
 import { sql } from 'drizzle-orm';
+import type { UberCancelBody } from '@brewfleet/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { subscribe, type AnySubscriber } from '../../platform/events/domain-events.ts';
 import type { FleetService } from '../fleet/service.ts';
@@ -67,6 +68,32 @@ export function deliveryReactions(fleet: FleetService): AnySubscriber[] {
           tx,
           events.map((e) => e.deviceId),
         );
+      },
+    ),
+    subscribe(
+      'orders.orderStatusChanged',
+      'delivery: an accepted Uber order its machine could not make, or staff cancelled, is cancelled on Uber',
+      async (tx, events) => {
+        // Uber's own cancellation (cause `delivery`) needs no answer: the row is cancelled already.
+        const ended = events.filter(
+          (e) => (e.to === 'rejected' || e.to === 'cancelled') && e.cause !== 'delivery',
+        );
+        if (!ended.length) return;
+        const told = ended.map((e) => ({
+          order_id: e.orderId,
+          body: {
+            reason: 'OTHER',
+            details:
+              e.to === 'rejected'
+                ? 'The machine could not make the order'
+                : 'The store cancelled the order before it was made',
+            cancelling_party: 'MERCHANT',
+          } satisfies UberCancelBody,
+        }));
+        await tx.execute(sql`
+          update delivery_order d set state = 'failed', cancel_body = x.body, attempts = 0, updated_at = now()
+          from jsonb_to_recordset(${JSON.stringify(told)}::jsonb) as x(order_id bigint, body jsonb)
+          where d.order_id = x.order_id and d.state = 'accepted'`);
       },
     ),
     subscribe(

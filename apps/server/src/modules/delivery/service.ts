@@ -11,6 +11,7 @@ import {
   uberOrder,
   type AppOrderCommandParams,
   type MenuContent,
+  type UberCancelBody,
   type UberDenyBody,
 } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
@@ -75,7 +76,10 @@ export function createDeliveryService(deps: DeliveryDeps) {
     );
   }
 
-  /** The takeout products the store sells, at their delivery price (the takeout row's, else the store's). */
+  /**
+   * The takeout products the store sells, at their delivery price: the takeout row's, else the
+   * product's own delivery price, else the store's price.
+   */
   async function takeoutItems(tx: Db, store: BoundStore): Promise<TakeoutItem[]> {
     const sales = await catalog.storeSales(tx, [store.storeId]);
     const takeout = await rows<{ productId: string; price: string | null; description: string | null }>(
@@ -91,7 +95,7 @@ export function createDeliveryService(deps: DeliveryDeps) {
         code: s.code,
         name: s.name,
         names: s.names,
-        price: byProduct.get(s.productId)!.price ?? s.price,
+        price: byProduct.get(s.productId)!.price ?? s.deliveryPrice ?? s.price,
         description: byProduct.get(s.productId)!.description,
       }));
   }
@@ -328,7 +332,7 @@ export function createDeliveryService(deps: DeliveryDeps) {
         events,
       );
       // Paid to Uber, which pays the merchant: the order is paid as it is placed.
-      await orders.markPaid(tx, placed.orderId, events);
+      await orders.markPaid(tx, placed.orderId, events, 'delivery');
       const params: AppOrderCommandParams = {
         orderNo: placed.orderNo,
         pickupCode: placed.pickupCode,
@@ -363,6 +367,52 @@ export function createDeliveryService(deps: DeliveryDeps) {
     );
     let failure: unknown = null;
     for (const o of due) await workOrder(o.id).catch((e) => (failure = e));
+    await tellCancellations().catch((e) => (failure ??= e));
+    if (failure) throw failure;
+  }
+
+  /**
+   * Orders Uber was told we accept but that were not made (their machine rejected them, or staff
+   * cancelled them): Uber is told with its cancel call, after the accept, until it took it. A 404
+   * means Uber holds the order final already (its own cancellation crossed ours): nothing to tell.
+   */
+  async function tellCancellations(): Promise<void> {
+    const due = await system(db, (tx) =>
+      rows<{ id: string; uberOrderId: string; storeId: string; body: UberCancelBody }>(
+        tx,
+        sql`select id::text, uber_order_id as "uberOrderId", store_id::text as "storeId", cancel_body as body
+            from delivery_order
+            where state = 'failed' and cancel_sent_at is null and answered_at is not null
+              and (attempts = 0 or updated_at < now() - make_interval(secs => least(60, power(2, attempts))))
+            order by updated_at limit 100`,
+      ),
+    );
+    let failure: unknown = null;
+    for (const o of due) {
+      try {
+        const creds = await system(db, async (tx) => {
+          const [store] = await boundStores(tx, sql`d.store_id = ${o.storeId}`);
+          return store ? credentials(tx, store.merchantId) : null;
+        });
+        if (!creds) throw new Error('the store is no longer bound to Uber Eats');
+        const path = `/v1/eats/orders/${encodeURIComponent(o.uberOrderId)}/cancel`;
+        let note: string | null = null;
+        await withRetries(() => uber.call(creds, 'POST', path, o.body)).catch((error: unknown) => {
+          if (error instanceof UberError && error.status === 404) note = 'Uber holds the order final already';
+          else throw error;
+        });
+        await system(db, (tx) =>
+          tx.execute(sql`update delivery_order set cancel_sent_at = now(), last_error = ${note}, updated_at = now()
+                         where id = ${o.id}`),
+        );
+      } catch (error) {
+        failure = error;
+        await system(db, (tx) =>
+          tx.execute(sql`update delivery_order set attempts = attempts + 1, updated_at = now(),
+                           last_error = ${(error as Error).message.slice(0, 2000)} where id = ${o.id}`),
+        );
+      }
+    }
     if (failure) throw failure;
   }
 
@@ -494,6 +544,7 @@ export function createDeliveryService(deps: DeliveryDeps) {
     receiveOrder,
     workOrder,
     workDue,
+    tellCancellations,
     cancelOrder,
     followMachines,
     storeOfUber,

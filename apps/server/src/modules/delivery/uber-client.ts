@@ -7,6 +7,8 @@
 export interface UberEndpoints {
   apiUrl: string;
   authUrl: string;
+  /** How long a call may take before it counts as failed (retryable); 10 s unless a test says less. */
+  timeoutMs?: number;
 }
 
 export interface UberCredentials {
@@ -36,7 +38,7 @@ export function createUberClient(endpoints: () => UberEndpoints) {
 
   async function fetchWithTimeout(url: string, init: RequestInit): Promise<Response> {
     try {
-      return await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      return await fetch(url, { ...init, signal: AbortSignal.timeout(endpoints().timeoutMs ?? TIMEOUT_MS) });
     } catch (error) {
       throw new UberError(`Uber did not answer: ${(error as Error).message}`, null, true);
     }

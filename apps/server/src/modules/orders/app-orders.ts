@@ -349,7 +349,7 @@ export function createAppOrders(deps: AppOrderDeps) {
               insert into sales_order_step (merchant_id, store_id, device_id, order_id, order_no, event_id, status,
                 outcome, cause, at)
               select ${device.merchantId}::bigint, ${device.storeId}::bigint, ${device.id}::bigint, o.id, o.order_no,
-                     'app-' || o.order_no, 'waiting-payment', 'moved', 'app', o.ordered_at
+                     'app-' || o.order_no, 'waiting-payment', 'moved', ${delivery ? 'delivery' : 'app'}, o.ordered_at
               from o
             )
             select id::text, order_no as "orderNo",
@@ -402,16 +402,17 @@ export function createAppOrders(deps: AppOrderDeps) {
     memberOrders,
 
     /** The app took the money (the wallet paid): the order is `paid`, by the app. */
-    markPaid: (tx: Db, orderId: string, publisher: Publisher) =>
-      step(tx, orderId, 'paid', 'app', publisher, {
+    /** Paid by the app's wallet (`app`), or by the delivery platform that took the order (`delivery`). */
+    markPaid: (tx: Db, orderId: string, publisher: Publisher, cause: 'app' | 'delivery' = 'app') =>
+      step(tx, orderId, 'paid', cause, publisher, {
         from: ['waiting-payment'],
         received: true,
         eventId: `app-paid-${orderId}`,
       }),
 
-    /** The platform cancelled an order (delivery): cancelled unless its machine started making it. */
+    /** The delivery platform cancelled an order: cancelled unless its machine started making it. */
     cancelUnmade: (tx: Db, orderId: string, reason: string, publisher: Publisher) =>
-      step(tx, orderId, 'cancelled', 'server', publisher, {
+      step(tx, orderId, 'cancelled', 'delivery', publisher, {
         from: ['waiting-payment', 'paid'],
         reason,
         eventId: `cancel-${orderId}`,

@@ -91,7 +91,7 @@ export const ordersEn = {
         wholeOrder: 'Whole order',
         timelineTitle: 'Status history',
         outcome: { moved: 'Moved', stale: 'Late or repeated', refused: 'Refused' },
-        cause: { machine: 'Machine', console: 'Console', server: 'Server', app: 'Ordering app' },
+        cause: { machine: 'Machine', console: 'Console', server: 'Server', app: 'Ordering app', delivery: 'Delivery platform' },
         stepBy: 'by {{name}}',
         cupsTitle: 'Cups made',
         cupTime: 'Time',

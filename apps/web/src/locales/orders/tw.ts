@@ -91,7 +91,7 @@ export const ordersTw: Strings<typeof ordersEn> = {
         wholeOrder: '整筆訂單',
         timelineTitle: '狀態紀錄',
         outcome: { moved: '已變更', stale: '延遲或重複', refused: '已拒絕' },
-        cause: { machine: '設備', console: '控制台', server: '伺服器', app: '點餐 App' },
+        cause: { machine: '設備', console: '控制台', server: '伺服器', app: '點餐 App', delivery: '外送平台' },
         stepBy: '操作人 {{name}}',
         cupsTitle: '出杯紀錄',
         cupTime: '時間',

@@ -91,7 +91,7 @@ export const ordersZh: Strings<typeof ordersEn> = {
         wholeOrder: '整单',
         timelineTitle: '状态记录',
         outcome: { moved: '已变更', stale: '迟到或重复', refused: '已拒绝' },
-        cause: { machine: '设备', console: '控制台', server: '服务器', app: '点单应用' },
+        cause: { machine: '设备', console: '控制台', server: '服务器', app: '点单应用', delivery: '外卖平台' },
         stepBy: '操作人 {{name}}',
         cupsTitle: '出杯记录',
         cupTime: '时间',
