@@ -622,6 +622,28 @@ describe('the listing follows the machine', () => {
       [c.action, c.itemId, `(${c.cause})`].filter(Boolean).join(' '),
     );
 
+  it('keeps the last of several levels of a channel reported in one batch (the batch is not refused)', async () => {
+    await publish('events', {
+      events: [400, 420].map((grams, i) => ({
+        eventId: crypto.randomUUID(),
+        type: 'material',
+        ts: now(i),
+        levels: [{ channel: 1, grams, capacityG: 1000 }],
+      })),
+    });
+    await written(
+      async () =>
+        (
+          await sql(
+            `select grams::float as g from delivery_channel_level where device_id = $1 and channel = 1`,
+            [machine.id],
+          )
+        )[0]?.g === 420,
+      'channel 1 at the last level reported',
+    );
+    await setLevel(900);
+  });
+
   it('suspends an item when its channel empties and restores it when refilled', async () => {
     await setLevel(0);
     await listing();

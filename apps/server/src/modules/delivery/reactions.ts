@@ -47,15 +47,19 @@ export function deliveryReactions(fleet: FleetService): AnySubscriber[] {
             )
           ).map((m) => [m.id, m]),
         );
-        const levels = events.flatMap((e) =>
-          e.levels.map((l) => ({
-            device_id: e.deviceId,
-            channel: l.channel,
-            grams: l.grams,
-            merchant_id: where.get(e.deviceId)?.merchantId ?? null,
-            store_id: where.get(e.deviceId)?.storeId ?? null,
-          })),
-        );
+        // One row per machine channel: a batch may hold several reports of a channel (the last one
+        // counts; an upsert cannot touch the same row twice in one statement).
+        const latest = new Map<string, { deviceId: string; level: { channel: number; grams: number } }>();
+        for (const e of events)
+          for (const l of e.levels)
+            latest.set(`${e.deviceId}/${l.channel}`, { deviceId: e.deviceId, level: l });
+        const levels = [...latest.values()].map(({ deviceId, level: l }) => ({
+          device_id: deviceId,
+          channel: l.channel,
+          grams: l.grams,
+          merchant_id: where.get(deviceId)?.merchantId ?? null,
+          store_id: where.get(deviceId)?.storeId ?? null,
+        }));
         if (!levels.length) return;
         await tx.execute(sql`
         insert into delivery_channel_level (device_id, channel, merchant_id, store_id, grams)
