@@ -77,14 +77,14 @@ const MACHINES_PER_STORE = 3;
 
 let state = 0x2026_1123;
 /** mulberry32: small, fast, good enough for picking statuses and minutes. */
-function random(): number {
+export function random(): number {
   state = (state + 0x6d2b79f5) | 0;
   let t = Math.imul(state ^ (state >>> 15), 1 | state);
   t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 /** One of `choices` by weight. */
-function pick<T>(choices: ReadonlyArray<readonly [T, number]>): T {
+export function pick<T>(choices: ReadonlyArray<readonly [T, number]>): T {
   let r = random() * choices.reduce((s, [, w]) => s + w, 0);
   for (const [value, weight] of choices) {
     r -= weight;
@@ -123,8 +123,10 @@ const PAYMENTS = [
 const TYPES = [['pack', 64] as const, ['dine-in', 36] as const];
 const CHECKS = [['ok', 990] as const, ['differs', 7] as const, ['unknown-product', 3] as const];
 
-/** Drinks sold, in TWD with 5% VAT included: code, name, price of M and of L. */
-const PRODUCTS: Array<[string, string, number, number]> = [
+/** A drink sold: code, name, price of M and of L (in the currency's units, 5% VAT included). */
+export type BenchProduct = [code: string, name: string, m: number, l: number];
+/** Drinks sold, in TWD with 5% VAT included. */
+const PRODUCTS: BenchProduct[] = [
   ['AMERICANO', 'Americano', 60, 75],
   ['LATTE', 'Caffè Latte', 75, 90],
   ['CAPPUCCINO', 'Cappuccino', 75, 90],
@@ -148,7 +150,7 @@ const taxIn = (grossCents: number) => Math.round((grossCents * 5) / 105);
 // ---------------------------------------------------------------------------------------------
 // COPY in PostgreSQL's text format.
 
-const ORDER_COLUMNS = [
+export const ORDER_COLUMNS = [
   'id',
   'merchant_id',
   'store_id',
@@ -181,7 +183,7 @@ const ORDER_COLUMNS = [
   'created_at',
   'updated_at',
 ];
-const LINE_COLUMNS = [
+export const LINE_COLUMNS = [
   'order_id',
   'merchant_id',
   'store_id',
@@ -204,9 +206,9 @@ const LINE_COLUMNS = [
   'gross',
   'created_at',
 ];
-const NULL = '\\N';
+export const NULL = '\\N';
 
-interface Machine {
+export interface Machine {
   id: string;
   serial: string;
   code: string;
@@ -215,12 +217,12 @@ interface Machine {
 }
 
 /** Write `text` to a COPY stream, waiting when it asks to. */
-async function write(stream: NodeJS.WritableStream, text: string) {
+export async function write(stream: NodeJS.WritableStream, text: string) {
   if (!stream.write(text)) await once(stream, 'drain');
 }
 
 /** Run `COPY table (columns) FROM STDIN` with the text `fill` writes. */
-async function copy(
+export async function copy(
   client: pg.PoolClient,
   table: string,
   columns: string[],
@@ -236,9 +238,149 @@ async function copy(
   await done;
 }
 
+/** What benchOrder makes: the order's COPY text, its lines' and what each line holds. */
+export interface BenchOrder {
+  id: bigint;
+  orderNo: string;
+  status: string;
+  orderText: string;
+  lineTexts: string[];
+  lines: Array<{ line: number; productCode: string; quantity: number; kind: 'product' | 'extra' }>;
+}
+
+/**
+ * One order of `machine` at instant `at` (its `seq`th of the local day `dayText`, YYMMDD), with its
+ * lines, as COPY text; `k` makes the id's low bits. `end` is the seed's "now": orders of its last
+ * hour may still be in progress. Also used by bench/data-center-seed.ts (its own products, currency).
+ */
+export function benchOrder(o: {
+  machine: Machine;
+  at: number;
+  end: number;
+  seq: number;
+  dayText: string;
+  k: number;
+  products?: ReadonlyArray<readonly [BenchProduct, number]>;
+  currency?: string;
+}): BenchOrder {
+  const { machine, at, end, seq, dayText, k } = o;
+  const products = o.products ?? PRODUCT_PICK;
+  const currency = o.currency ?? 'TWD';
+  const lines: BenchOrder['lines'] = [];
+  const lineTexts: string[] = [];
+  const id = ((BigInt(at) - 1700000000000n) << 22n) | BigInt(k % 4194304);
+  const orderType = pick(TYPES);
+  const status = end - at < 3600_000 ? pick(RECENT) : pick(FINAL);
+  const payment = pick(PAYMENTS);
+  const orderedAt = new Date(at).toISOString();
+  const statusAt = new Date(at + 60_000 + Math.floor(random() * 180_000)).toISOString();
+
+  // Lines: one to three drinks (a packaging bag as a line of its own for some take-aways).
+  const drinks = pick([
+    [1, 60],
+    [2, 30],
+    [3, 10],
+  ] as const);
+  const bag = orderType === 'pack' && drinks < 3 && random() < 0.3;
+  let grossCents = 0;
+  let taxCents = 0;
+  for (let n = 1; n <= drinks + (bag ? 1 : 0); n++) {
+    const isBag = bag && n === drinks + 1;
+    const [code, name, m, l] = isBag ? (['BAG', 'Packaging bag', 2, 2] as const) : pick(products);
+    const large = !isBag && random() < 0.4;
+    const quantity = isBag ? 1 : random() < 0.9 ? 1 : 2;
+    const unit = (large ? l : m) * 100;
+    const gross = unit * quantity;
+    const tax = taxIn(gross);
+    grossCents += gross;
+    taxCents += tax;
+    lines.push({ line: n, productCode: code, quantity, kind: isBag ? 'extra' : 'product' });
+    lineTexts.push(
+      [
+        id,
+        machine.merchantId,
+        machine.storeId,
+        n,
+        n,
+        isBag ? 'extra' : 'product',
+        code,
+        name,
+        isBag ? NULL : large ? 'L' : 'M',
+        isBag ? '[]' : OPTIONS[Math.floor(random() * OPTIONS.length)],
+        '[]',
+        cents(unit),
+        cents(unit),
+        quantity,
+        cents(gross),
+        VAT.name,
+        VAT.rate,
+        cents(tax),
+        cents(gross - tax),
+        cents(gross),
+        orderedAt,
+      ].join('\t') + '\n',
+    );
+  }
+  // A coupon now and then: 10% off in whole dollars, at most $10.
+  const discount = random() < 0.05 ? Math.min(1000, Math.floor(grossCents / 1000) * 100) : 0;
+  const pay = grossCents - discount;
+  const paid = status !== 'waiting-payment' && !(status === 'cancelled' && random() < 0.5);
+  // Money taken for an order that was not made goes back; a few completed ones are refunded in part.
+  const refunded =
+    (status === 'cancelled' || status === 'rejected') && paid
+      ? pay
+      : status === 'completed' && random() < 0.004
+        ? Math.min(pay, 500)
+        : 0;
+  const check = pick(CHECKS);
+  const orderText =
+    [
+      id,
+      machine.merchantId,
+      machine.storeId,
+      machine.id,
+      machine.serial,
+      'machine',
+      `${machine.code}-${dayText}-${String(seq).padStart(4, '0')}`,
+      String(Math.floor(random() * 9000) + 1000),
+      orderType,
+      status,
+      payment,
+      payment === 'card-machine' || payment === 'third-party' ? `R${k}` : NULL,
+      currency,
+      cents(grossCents),
+      cents(discount),
+      cents(pay),
+      paid ? cents(pay) : NULL,
+      cents(taxCents),
+      cents(refunded),
+      't',
+      check === 'differs' ? cents(pay + 500) : cents(pay),
+      cents(taxCents),
+      'v12',
+      random() < 0.2 ? `M${String(Math.floor(random() * 1e8)).padStart(8, '0')}` : NULL,
+      check,
+      check === 'ok' ? '[]' : `[{"kind":"${check}"}]`,
+      orderedAt,
+      statusAt,
+      crypto.randomUUID(),
+      orderedAt,
+      statusAt,
+    ].join('\t') + '\n';
+  return {
+    id,
+    orderNo: `${machine.code}-${dayText}-${String(seq).padStart(4, '0')}`,
+    status,
+    orderText,
+    lineTexts,
+    lines,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 
-async function ensureDatabase(url: string) {
+/** Create the database of `url` on its server when missing. */
+export async function ensureDatabase(url: string) {
   const name = new URL(url).pathname.slice(1);
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
   const adminUrl = new URL(url);
@@ -491,107 +633,11 @@ async function main() {
           const key = `${machine.id}:${dayText}`;
           const seq = (dailySeq.get(key) ?? 0) + 1;
           dailySeq.set(key, seq);
-          const id = ((BigInt(at) - 1700000000000n) << 22n) | BigInt(k++ % 4194304);
-          const orderType = pick(TYPES);
-          const status = end - at < 3600_000 ? pick(RECENT) : pick(FINAL);
-          const payment = pick(PAYMENTS);
-          const orderedAt = new Date(at).toISOString();
-          const statusAt = new Date(at + 60_000 + Math.floor(random() * 180_000)).toISOString();
-
-          // Lines: one to three drinks (a packaging bag as a line of its own for some take-aways).
-          const drinks = pick([
-            [1, 60],
-            [2, 30],
-            [3, 10],
-          ] as const);
-          const bag = orderType === 'pack' && drinks < 3 && random() < 0.3;
-          let grossCents = 0;
-          let taxCents = 0;
-          for (let n = 1; n <= drinks + (bag ? 1 : 0); n++) {
-            const isBag = bag && n === drinks + 1;
-            const [code, name, m, l] = isBag ? (['BAG', 'Packaging bag', 2, 2] as const) : pick(PRODUCT_PICK);
-            const large = !isBag && random() < 0.4;
-            const quantity = isBag ? 1 : random() < 0.9 ? 1 : 2;
-            const unit = (large ? l : m) * 100;
-            const gross = unit * quantity;
-            const tax = taxIn(gross);
-            grossCents += gross;
-            taxCents += tax;
-            lines++;
-            lineText.push(
-              [
-                id,
-                machine.merchantId,
-                machine.storeId,
-                n,
-                n,
-                isBag ? 'extra' : 'product',
-                code,
-                name,
-                isBag ? NULL : large ? 'L' : 'M',
-                isBag ? '[]' : OPTIONS[Math.floor(random() * OPTIONS.length)],
-                '[]',
-                cents(unit),
-                cents(unit),
-                quantity,
-                cents(gross),
-                VAT.name,
-                VAT.rate,
-                cents(tax),
-                cents(gross - tax),
-                cents(gross),
-                orderedAt,
-              ].join('\t') + '\n',
-            );
-          }
-          // A coupon now and then: 10% off in whole dollars, at most $10.
-          const discount = random() < 0.05 ? Math.min(1000, Math.floor(grossCents / 1000) * 100) : 0;
-          const pay = grossCents - discount;
-          const paid = status !== 'waiting-payment' && !(status === 'cancelled' && random() < 0.5);
-          // Money taken for an order that was not made goes back; a few completed ones are refunded in part.
-          const refunded =
-            (status === 'cancelled' || status === 'rejected') && paid
-              ? pay
-              : status === 'completed' && random() < 0.004
-                ? Math.min(pay, 500)
-                : 0;
-          const check = pick(CHECKS);
+          const order = benchOrder({ machine, at, end, seq, dayText, k: k++ });
           written++;
-          orderText.push(
-            [
-              id,
-              machine.merchantId,
-              machine.storeId,
-              machine.id,
-              machine.serial,
-              'machine',
-              `${machine.code}-${dayText}-${String(seq).padStart(4, '0')}`,
-              String(Math.floor(random() * 9000) + 1000),
-              orderType,
-              status,
-              payment,
-              payment === 'card-machine' || payment === 'third-party' ? `R${k}` : NULL,
-              'TWD',
-              cents(grossCents),
-              cents(discount),
-              cents(pay),
-              paid ? cents(pay) : NULL,
-              cents(taxCents),
-              cents(refunded),
-              't',
-              check === 'differs' ? cents(pay + 500) : cents(pay),
-              cents(taxCents),
-              'v12',
-              random() < 0.2 ? `M${String(Math.floor(random() * 1e8)).padStart(8, '0')}` : NULL,
-              check,
-              check === 'ok' ? '[]' : `[{"kind":"${check}"}]`,
-              orderedAt,
-              statusAt,
-              crypto.randomUUID(),
-              orderedAt,
-              statusAt,
-            ].join('\t') + '\n',
-          );
+          lines += order.lines.length;
+          orderText.push(order.orderText);
+          lineText.push(...order.lineTexts);
           if (orderText.length >= CHUNK) await flush();
         }
       }
