@@ -180,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mapTileUrl: deps.mapTileUrl ?? null,
     events,
     jobs,
+    listen: (channel, onPayload) => deps.database.listen(channel, onPayload),
   });
   app.decorate('services', services);
   events.use(moduleSubscribers(modules, services));

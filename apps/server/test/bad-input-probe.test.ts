@@ -22,6 +22,8 @@ let token: string;
 /** The ordering app's routes take a member's token (CONTRACT §7), not the console's. */
 let member: { merchantId: string; phone: string; password: string };
 let memberToken: string;
+/** The display API's routes take a display link's token (CONTRACT §7). */
+let displayToken: string;
 let doc: { paths: Record<string, Record<string, Operation>> };
 /** The id of one real row per resource: probes carry real references, so the bad value is the only fault. */
 const rowIds: Record<string, string> = {};
@@ -50,6 +52,11 @@ beforeAll(async () => {
   member = { merchantId: rowIds.merchant, phone: '+886900111222', password: 'Probe-Member-Pass-3' };
   const res = await t.call('POST', '/api/app/v1/auth/signup', { body: { ...member, username: 'Probe' } });
   memberToken = res.json().data.token;
+  const link = await t.call('POST', '/api/coffee/display-link', {
+    token,
+    body: { name: 'Probe', merchantId: rowIds.merchant },
+  });
+  displayToken = link.json().data.token;
 });
 afterAll(() => t.close());
 
@@ -283,7 +290,9 @@ async function send(r: ProbeRequest) {
     ? {
         authorization: `Bearer ${r.url.startsWith('/api/app/v1/auth/') ? await memberSession() : memberToken}`,
       }
-    : { token: session };
+    : r.url.startsWith('/api/display/')
+      ? { 'x-display-token': displayToken }
+      : { token: session };
   return t.app.inject({
     method: r.method as 'GET',
     url: r.url,

@@ -40,8 +40,6 @@ const KNOWN_READS = new Set([
   'menus/demo.ts → store_product',
   // A release's progress counts its machines' latest commands (events: "command finished").
   'menus/release-progress.ts → device_command',
-  // Sales per machine name the machine.
-  'catalog/sales.ts → device',
   // The demo taxes every product type and extra product of a brand: to become a catalog service call.
   'taxes/demo.ts → extra_product',
   'taxes/demo.ts → product_type',
@@ -177,13 +175,13 @@ describe('the check itself fails on what it must catch', () => {
 
   it('catches a read, an update and a read through the resource registry', () => {
     const found = check(`
-      const a = sql\`select id from device d join account a on a.id = d.created_by\`;
-      const b = sql\`update "device" set menu_status = \${status}\`;
+      const a = sql\`select id from device_log d join account a on a.id = d.created_by\`;
+      const b = sql\`update "device_log" set message = \${status}\`;
       const reg = deps.resources.get('device-command');`);
     expect(found.map((f) => [f.key, f.write])).toEqual([
-      ['menus/fake.ts → device', false],
+      ['menus/fake.ts → device_log', false],
       ['menus/fake.ts → account', false],
-      ['menus/fake.ts → device', true],
+      ['menus/fake.ts → device_log', true],
       ['menus/fake.ts → device_command', false],
     ]);
   });

@@ -10,6 +10,7 @@
  */
 import { MENU_TYPE } from './enums.ts';
 import { P } from './permissions.ts';
+import { STAT_PAGES } from './data-center.ts';
 
 /** A node of the menu trees the API answers (`menu/nav`, `menu`, `role/menu-tree`; CONTRACT §4). */
 export interface MenuNode {
@@ -105,6 +106,7 @@ const CODE_TITLES: Record<string, Titles> = {
   [P.coupon.grant]: ['发放优惠券', '發放優惠券', 'Grant coupon'],
   [P.uberAccount.reveal]: ['查看密钥', '檢視金鑰', 'Reveal secret'],
   [P.deliveryStore.sync]: ['同步菜单', '同步菜單', 'Sync menu'],
+  [P.stats.rebuild]: ['重建统计', '重建統計', 'Rebuild statistics'],
 };
 
 function buttonTitles(code: string): Titles {
@@ -255,6 +257,46 @@ page(
   P.cleaningRecord,
   'clear',
 );
+// The data center (issue 17): a statistics page per STAT_PAGES entry (one screen draws them all),
+// extraction drift, quality profiles and calibration, the big-screen dashboards and their display links.
+// Each page has the Export button (one code for every page's export); the first also Rebuild (platform).
+STAT_PAGES.forEach((stat, i) =>
+  page(
+    1520 + i,
+    1500,
+    stat.titles,
+    stat.url,
+    { list: P.stats[stat.name], export: P.stats.export, ...(i === 0 ? { rebuild: P.stats.rebuild } : {}) },
+    stat.icon,
+  ),
+);
+page(1550, 1500, ['萃取漂移', '萃取漂移', 'Extraction drift'], 'dataCenter/drift', P.stats.drift, 'rise');
+page(
+  1551,
+  1500,
+  ['萃取参数', '萃取參數', 'Extraction profiles'],
+  'dataCenter/extractionProfile',
+  P.extractionProfile,
+  'control',
+);
+page(
+  1552,
+  1500,
+  ['折光仪校准', '折光儀校準', 'Refractometer calibration'],
+  'dataCenter/calibration',
+  P.calibrationReading,
+  'aim',
+);
+page(
+  1553,
+  1500,
+  ['数据展示', '資料展示', 'Data display'],
+  'dataShow',
+  P.stats.dashboard,
+  'fund-projection-screen',
+);
+page(1554, 1500, ['运营大屏', '營運大屏', 'Operation dashboard'], 'operation', P.stats.dashboard, 'desktop');
+page(1555, 1500, ['展示链接', '展示連結', 'Display links'], 'dataCenter/displayLink', P.displayLink, 'link');
 
 dir(1600, 0, ['商品管理', '商品管理', 'Product Management'], 'shopping');
 /** A page of the Product Management directory, with its group's buttons. */

@@ -64,6 +64,9 @@ export const RESOURCE_TITLES: Readonly<Record<string, Localized>> = {
   'delivery-store': { en: 'Uber stores', zh: 'Uber 门店', tw: 'Uber 門市' },
   'takeout-product': { en: 'Takeout products', zh: '外卖商品', tw: '外送商品' },
   'delivery-listing-change': { en: 'Listing changes', zh: '上架变更记录', tw: '上架異動紀錄' },
+  'display-link': { en: 'Display links', zh: '展示链接', tw: '展示連結' },
+  'extraction-profile': { en: 'Extraction profiles', zh: '萃取参数', tw: '萃取參數' },
+  'calibration-reading': { en: 'Refractometer calibration', zh: '折光仪校准', tw: '折光儀校準' },
 };
 
 const VERBS = ['create', 'update', 'delete', 'import', 'reveal'];

@@ -2,6 +2,8 @@
  * Permission codes. Each protected route names one; menus of type button carry them, and roles grant
  * them through their menu ids. `P.account.create` is 'coffee:account:create'.
  */
+import { STAT_PAGE_NAMES } from './data-center.ts';
+
 const codes = <R extends string, A extends readonly string[]>(resource: R, actions: A) =>
   Object.fromEntries(actions.map((a) => [a, `coffee:${resource}:${a}`])) as {
     [K in A[number]]: `coffee:${R}:${K}`;
@@ -99,6 +101,18 @@ export const P = {
   deliveryStore: codes('delivery-store', [...CRUD, 'sync'] as const),
   takeoutProduct: codes('takeout-product', [...CRUD, 'import', 'export'] as const),
   deliveryListingChange: codes('delivery-listing-change', ['list', 'export'] as const),
+  /**
+   * The data center (issue 17): one code per statistics page (contracts data-center.ts STAT_PAGES),
+   * `export` for any page's export, `drift` the extraction drift page, `dashboard` the big-screen
+   * dashboards (/operation, /dataShow) for a signed-in user, `rebuild` the rollups counted again from
+   * raw rows (platform).
+   */
+  stats: codes('stats', [...STAT_PAGE_NAMES, 'export', 'drift', 'dashboard', 'rebuild'] as const),
+  /** Extraction-quality profiles per machine model (and recipe), and refractometer calibration readings. */
+  extractionProfile: codes('extraction-profile', CRUD),
+  calibrationReading: codes('calibration-reading', CRUD),
+  /** Display links: read-only, expiring, revocable addresses of the dashboards for a lobby screen. */
+  displayLink: codes('display-link', CRUD),
 } as const;
 
 /**
@@ -178,6 +192,11 @@ export const MERCHANT_ADMIN_CODES: string[] = [
   ...Object.values(P.deliveryStore),
   ...Object.values(P.takeoutProduct),
   ...Object.values(P.deliveryListingChange),
+  // The data center: a merchant's own figures, quality profiles, calibration and display links.
+  ...Object.values(P.stats).filter((code) => code !== P.stats.rebuild),
+  ...Object.values(P.extractionProfile),
+  ...Object.values(P.calibrationReading),
+  ...Object.values(P.displayLink),
 ];
 
 /** Every code declared above, for checks and the platform administrator. */

@@ -10,6 +10,7 @@ import { filesModule } from './files/index.ts';
 import { tenancyModule } from './tenancy/index.ts';
 import { fleetModule } from './fleet/index.ts';
 import { catalogModule } from './catalog/index.ts';
+import { qualityModule } from './quality/index.ts';
 import { menusModule } from './menus/index.ts';
 import { taxesModule } from './taxes/index.ts';
 import { ordersModule } from './orders/index.ts';
@@ -17,6 +18,9 @@ import { membersModule } from './members/index.ts';
 import { appModule } from './app/index.ts';
 import { homeModule } from './home/index.ts';
 import { deliveryModule } from './delivery/index.ts';
+import { datacenterModule } from './datacenter/index.ts';
+import { displayModule } from './display/index.ts';
+import { driftModule } from './drift/index.ts';
 
 export const MODULES: readonly AnyModule[] = [
   iamModule,
@@ -24,6 +28,7 @@ export const MODULES: readonly AnyModule[] = [
   tenancyModule,
   fleetModule,
   catalogModule,
+  qualityModule,
   menusModule,
   taxesModule,
   ordersModule,
@@ -31,6 +36,9 @@ export const MODULES: readonly AnyModule[] = [
   appModule,
   homeModule,
   deliveryModule,
+  datacenterModule,
+  displayModule,
+  driftModule,
 ];
 
 /**

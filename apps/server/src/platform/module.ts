@@ -63,6 +63,11 @@ export interface PlatformDeps {
   events: DomainEvents;
   /** The platform's job runner. */
   jobs: JobRunner;
+  /**
+   * LISTEN on a channel of the module's own NOTIFYs (one connection per call on PostgreSQL, the
+   * embedded database's own on PGlite); answers the way to stop. Domain events have `events`.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 /** What a module's register() receives: the platform plus the services it declared it needs. */

@@ -8,7 +8,11 @@ import { taxesEn } from './taxes/en';
 import { ordersEn } from './orders/en';
 import { homeBusinessEn } from './home/en';
 import { membersEn } from './members/en';
+import { qualityEn } from './quality/en';
 import { deliveryEn } from './delivery/en';
+import { dataCenterEn } from './data-center/en';
+import { dashboardEn } from './dashboard/en';
+import { driftEn } from './drift/en';
 const base = {
   app: { name: 'BrewFleet', tagline: 'Back office for automated beverage machines' },
   common: {
@@ -337,6 +341,7 @@ const base = {
         password: 'Password',
         status: 'Status',
         isOpen: 'Open',
+        kind: 'Business kind',
         principal: 'Principal',
         contactNumber: 'Contact number',
         organization: 'Organization',
@@ -357,7 +362,16 @@ const base = {
         appAccount: 'App account',
         appClientKey: 'App client key',
       },
-      values: { status: { normal: 'Normal', suspended: 'Suspended' } },
+      values: {
+        status: { normal: 'Normal', suspended: 'Suspended' },
+        kind: {
+          'chain-brand': 'Chain brand',
+          distributor: 'Distributor',
+          manufacturer: 'Manufacturer',
+          store: 'Store',
+          supplier: 'Supplier',
+        },
+      },
     },
     store: {
       title: 'Stores',
@@ -426,6 +440,9 @@ export const en = {
   ...ordersEn.screens,
   ...membersEn.screens,
   ...deliveryEn.screens,
+  ...dataCenterEn.screens,
+  ...dashboardEn.screens,
+  ...driftEn.screens,
   resources: {
     ...base.resources,
     ...fleetEn.resources,
@@ -435,7 +452,9 @@ export const en = {
     ...taxesEn.resources,
     ...ordersEn.resources,
     ...membersEn.resources,
+    ...qualityEn.resources,
     ...deliveryEn.resources,
+    ...dashboardEn.resources,
   },
 };
 

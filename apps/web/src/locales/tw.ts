@@ -9,7 +9,11 @@ import { taxesTw } from './taxes/tw';
 import { ordersTw } from './orders/tw';
 import { homeBusinessTw } from './home/tw';
 import { membersTw } from './members/tw';
+import { qualityTw } from './quality/tw';
 import { deliveryTw } from './delivery/tw';
+import { dataCenterTw } from './data-center/tw';
+import { dashboardTw } from './dashboard/tw';
+import { driftTw } from './drift/tw';
 
 const base = {
   app: { name: 'BrewFleet', tagline: '自動飲品機後台管理' },
@@ -328,6 +332,7 @@ const base = {
         password: '密碼',
         status: '狀態',
         isOpen: '營業',
+        kind: '商戶類型',
         principal: '負責人',
         contactNumber: '聯絡電話',
         organization: '所屬組織',
@@ -348,7 +353,16 @@ const base = {
         appAccount: 'App 帳號',
         appClientKey: 'App 用戶端金鑰',
       },
-      values: { status: { normal: '正常', suspended: '停用' } },
+      values: {
+        status: { normal: '正常', suspended: '停用' },
+        kind: {
+          'chain-brand': '連鎖品牌',
+          distributor: '經銷商',
+          manufacturer: '製造商',
+          store: '門市',
+          supplier: '供應商',
+        },
+      },
     },
     store: {
       title: '門市',
@@ -417,6 +431,9 @@ export const tw: Messages = {
   ...ordersTw.screens,
   ...membersTw.screens,
   ...deliveryTw.screens,
+  ...dataCenterTw.screens,
+  ...dashboardTw.screens,
+  ...driftTw.screens,
   resources: {
     ...base.resources,
     ...fleetTw.resources,
@@ -426,6 +443,8 @@ export const tw: Messages = {
     ...taxesTw.resources,
     ...ordersTw.resources,
     ...membersTw.resources,
+    ...qualityTw.resources,
     ...deliveryTw.resources,
+    ...dashboardTw.resources,
   },
 };

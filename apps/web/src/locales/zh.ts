@@ -9,7 +9,11 @@ import { taxesZh } from './taxes/zh';
 import { ordersZh } from './orders/zh';
 import { homeBusinessZh } from './home/zh';
 import { membersZh } from './members/zh';
+import { qualityZh } from './quality/zh';
 import { deliveryZh } from './delivery/zh';
+import { dataCenterZh } from './data-center/zh';
+import { dashboardZh } from './dashboard/zh';
+import { driftZh } from './drift/zh';
 
 const base = {
   app: { name: 'BrewFleet', tagline: '自动饮品机后台管理' },
@@ -328,6 +332,7 @@ const base = {
         password: '密码',
         status: '状态',
         isOpen: '营业',
+        kind: '商户类型',
         principal: '负责人',
         contactNumber: '联系电话',
         organization: '所属组织',
@@ -348,7 +353,16 @@ const base = {
         appAccount: 'App 账号',
         appClientKey: 'App 客户端密钥',
       },
-      values: { status: { normal: '正常', suspended: '停用' } },
+      values: {
+        status: { normal: '正常', suspended: '停用' },
+        kind: {
+          'chain-brand': '连锁品牌',
+          distributor: '经销商',
+          manufacturer: '制造商',
+          store: '门店',
+          supplier: '供应商',
+        },
+      },
     },
     store: {
       title: '门店',
@@ -417,6 +431,9 @@ export const zh: Messages = {
   ...ordersZh.screens,
   ...membersZh.screens,
   ...deliveryZh.screens,
+  ...dataCenterZh.screens,
+  ...dashboardZh.screens,
+  ...driftZh.screens,
   resources: {
     ...base.resources,
     ...fleetZh.resources,
@@ -426,6 +443,8 @@ export const zh: Messages = {
     ...taxesZh.resources,
     ...ordersZh.resources,
     ...membersZh.resources,
+    ...qualityZh.resources,
     ...deliveryZh.resources,
+    ...dashboardZh.resources,
   },
 };

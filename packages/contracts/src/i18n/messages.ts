@@ -6,8 +6,10 @@
 import { LANGUAGES, type Language } from '../enums.ts';
 import type { ErrorCode } from '../envelope.ts';
 import { MEMBER_MESSAGES } from './member-messages.ts';
+import { DATA_CENTER_MESSAGES } from './data-center-messages.ts';
 import { DELIVERY_MESSAGES } from './delivery-messages.ts';
 import { APP_MESSAGES } from './app-messages.ts';
+import { DISPLAY_MESSAGES } from './display-messages.ts';
 
 type Entry = Record<Language, string>;
 /**
@@ -703,8 +705,10 @@ export const MESSAGES = {
     tw: '其他操作（{{method}} {{path}}）',
   },
   ...MEMBER_MESSAGES,
+  ...DATA_CENTER_MESSAGES,
   ...APP_MESSAGES,
   ...DELIVERY_MESSAGES,
+  ...DISPLAY_MESSAGES,
 } as const satisfies { [key: `msg.${string}`]: StatusEntry; [key: `log.${string}`]: Entry };
 
 export type MessageKey = keyof typeof MESSAGES;

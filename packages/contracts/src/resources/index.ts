@@ -53,6 +53,8 @@ import {
   takeoutProductResource,
   deliveryListingChangeResource,
 } from './delivery.ts';
+import { displayLinkResource } from './display-link.ts';
+import { extractionProfileResource, calibrationReadingResource } from './quality.ts';
 
 export {
   accountResource,
@@ -107,6 +109,9 @@ export {
   deliveryStoreResource,
   takeoutProductResource,
   deliveryListingChangeResource,
+  displayLinkResource,
+  extractionProfileResource,
+  calibrationReadingResource,
 };
 
 /** Every declared resource, by name: the web's generic pages and the server's checks walk this. */
@@ -166,5 +171,9 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     deliveryStoreResource,
     takeoutProductResource,
     deliveryListingChangeResource,
+    displayLinkResource,
+    // Profiles, then the readings that name a machine and a cup.
+    extractionProfileResource,
+    calibrationReadingResource,
   ].map((r) => [r.name, r]),
 );

@@ -1,4 +1,5 @@
 import { MERCHANT_STATUSES } from '../enums.ts';
+import { MERCHANT_KINDS } from '../data-center.ts';
 import { P } from '../permissions.ts';
 import { defineResource, f } from '../resource.ts';
 
@@ -22,6 +23,8 @@ export const merchantResource = defineResource({
     password: f.password({ required: true, createOnly: true, virtual: true }),
     status: f.enum(MERCHANT_STATUSES, { default: 'normal', search: 'eq', sortable: true }),
     isOpen: f.bool({ default: true, search: 'eq' }),
+    /** What kind of business it is (chain brand, distributor…): the merchant statistics group by it. */
+    kind: f.enum(MERCHANT_KINDS, { search: 'eq' }),
     principal: f.text({ max: 64, search: 'like' }),
     contactNumber: f.phone({ search: 'like' }),
     organization: f.text({ max: 128, list: false }),

@@ -67,6 +67,9 @@ export const fleetModule = defineModule({
     'device_channel',
     'preset_command',
   ],
+  // The machines and what they reported are facts others derive figures from (the data center's
+  // rollups, extraction drift): read-only, and only in the reader's tenant scope.
+  readable: ['device', 'device_model', 'device_channel', 'production_record', 'fault_log', 'cleaning_record'],
   register(app, deps) {
     const bus = new FleetBus();
     app.decorate('fleetBus', bus);

@@ -76,6 +76,12 @@ async function seedAccessData(db: Db) {
       P.order,
     ].flatMap((group) => Object.values(group)),
     P.productParameter.list,
+    // The data center: every statistics page, drift and the dashboards (rebuilding stays the
+    // administrator's), extraction profiles and calibration, display links for lobby screens.
+    ...Object.values(P.stats).filter((code) => code !== P.stats.rebuild),
+    ...Object.values(P.extractionProfile),
+    ...Object.values(P.calibrationReading),
+    ...Object.values(P.displayLink),
   ]);
   const auditorMenus = pagesAndButtons([
     P.account.list,
@@ -91,6 +97,8 @@ async function seedAccessData(db: Db) {
     P.cleaningRecord.list,
     P.order.list,
     P.order.export,
+    // The data center, read and exported.
+    ...Object.values(P.stats).filter((code) => code !== P.stats.rebuild),
   ]);
   const role = async (name: string, title: string, remark: string, menus: string[]) => {
     const [r] = await rows<{ id: string }>(

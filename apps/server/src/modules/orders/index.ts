@@ -33,6 +33,8 @@ export const ordersModule = defineModule({
     'sales_order_refund',
     'sales_order_compensation',
   ],
+  // Sales are facts the data center's rollups count (read-only, in the reader's scope).
+  readable: ['sales_order', 'sales_order_line', 'sales_order_refund'],
   // Machines report orders through fleet's gateway; prices come from the menus fleet sent and the
   // catalog, taxes from the taxes module.
   needs: ['fleet', 'taxes', 'catalog'],

@@ -3,6 +3,7 @@
  * in several cities, an independent tea house, and their accounts — all with DEMO_PASSWORD.
  */
 import { sql } from 'drizzle-orm';
+import type { MerchantKind } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
@@ -20,6 +21,8 @@ interface DemoStore {
 }
 interface DemoMerchant {
   name: string;
+  /** What kind of business it is (the data center's merchant charts group by it). */
+  kind: MerchantKind;
   login: string;
   principal: string;
   phone: string;
@@ -32,6 +35,7 @@ interface DemoMerchant {
 const DEMO: DemoMerchant[] = [
   {
     name: 'Formosa Brew Co.',
+    kind: 'chain-brand',
     login: 'formosa',
     principal: 'Lin Chia-hao',
     phone: '+886 2 2722 1234',
@@ -51,6 +55,7 @@ const DEMO: DemoMerchant[] = [
     children: [
       {
         name: 'Formosa Brew North',
+        kind: 'distributor',
         login: 'formosa-north',
         principal: 'Chen Yu-ting',
         phone: '+886 2 2555 0101',
@@ -78,6 +83,7 @@ const DEMO: DemoMerchant[] = [
       },
       {
         name: 'Formosa Brew South',
+        kind: 'distributor',
         login: 'formosa-south',
         principal: 'Huang Wei-lun',
         phone: '+886 7 331 2288',
@@ -106,6 +112,7 @@ const DEMO: DemoMerchant[] = [
   },
   {
     name: 'Harbour Tea House',
+    kind: 'store',
     login: 'harbour-tea',
     principal: 'Wong Ka-yan',
     phone: '+852 2888 1000',
@@ -133,8 +140,8 @@ async function insertMerchant(
 ) {
   const [row] = await rows<{ id: string }>(
     db,
-    sql`insert into merchant (name, parent_id, principal, contact_number, country, address, registration_address)
-        values (${m.name}, ${parentId}, ${m.principal}, ${m.phone}, ${m.country}, ${m.address}, ${m.address})
+    sql`insert into merchant (name, kind, parent_id, principal, contact_number, country, address, registration_address)
+        values (${m.name}, ${m.kind}, ${parentId}, ${m.principal}, ${m.phone}, ${m.country}, ${m.address}, ${m.address})
         returning id::text as id`,
   );
   await iam.createMerchantAdministrator(db, {

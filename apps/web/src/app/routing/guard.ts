@@ -6,6 +6,7 @@ import { redirect } from 'react-router';
 import { cleanupSession, loadMenusAndPermissions } from '../session';
 import { permissionStore } from '../stores/permission-store';
 import { hasToken } from '../stores/user-store';
+import { displayTokenOfRequest } from '../../features/dashboard/display-mode';
 
 export function loginRedirect(request: Request): Response {
   const { pathname } = new URL(request.url);
@@ -15,6 +16,8 @@ export function loginRedirect(request: Request): Response {
 }
 
 export async function guardLoader({ request }: { request: Request }): Promise<Response | null> {
+  // A dashboard opened by a display link (issue 17 point 5) needs no sign-in: the link's token is its key.
+  if (displayTokenOfRequest(request)) return null;
   if (!hasToken()) {
     cleanupSession();
     throw loginRedirect(request);

@@ -36,7 +36,11 @@ export const routes: RouteObject[] = [
         loader: guardLoader,
         // The guard checks the token on every navigation, not only when the layout first mounts.
         shouldRevalidate: () => true,
-        lazy: () => import('../layout/MainLayout').then((m) => ({ Component: m.default })),
+        // A dashboard opened by a display link shows alone (features/dashboard/DisplayShell).
+        lazy: () =>
+          Promise.all([import('../layout/MainLayout'), import('../../features/dashboard/DisplayShell')]).then(
+            ([main, shell]) => ({ Component: () => <shell.default Main={main.default} /> }),
+          ),
         children: [
           { index: true, loader: () => redirect('/home') },
           {

@@ -20,6 +20,7 @@ import DebugDialog from './DebugDialog';
 import { DETAIL_SECTIONS, type Section } from './detail-layout';
 import { CleaningsCard, CommandsCard, FaultsCard, ProductionCard } from './RecordsCards';
 import StatusCard from './StatusCard';
+import DriftCard from '../drift/DriftCard';
 import { FaultStatsCard, MaintenanceCard, TodayCard } from './SummaryCards';
 import '../device/device.css';
 import './device-detail.css';
@@ -96,6 +97,7 @@ export default function DeviceDetailView({
           </Col>
         ))}
       </Row>
+      <DriftCard deviceId={id} family={device.family} />
       <DebugDialog
         machines={
           debugging ? [{ id, name, family: device.family == null ? null : String(device.family) }] : null

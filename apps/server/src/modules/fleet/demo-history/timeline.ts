@@ -229,7 +229,16 @@ export function liveHistory(machine: HistoryMachine, now: number): MachineHistor
       if (since !== undefined && !holding && isOpen(t) && t - since > between(20, 90) * MINUTE) refill(c, t);
     }
     const product = machine.products[Math.floor(random() * machine.products.length)];
-    const made = makeCup(machine.family, random, { product, recipeVersion: product.recipeVersion });
+    // The machine nearly due for maintenance has a grinder wearing: over its last 20 hours its grind
+    // drifts ~2.5 degrees coarser (about 6 sd), which the extraction-drift scan finds before bad cups
+    // rise (docs/extraction-drift.md). No extra random draw: the rest of the history stays the same.
+    const grindDrift =
+      role === 'nearly-due' ? Math.min(2.5, Math.max(0, (t - (now - 20 * HOUR)) / (6 * HOUR))) : 0;
+    const made = makeCup(machine.family, random, {
+      product,
+      recipeVersion: product.recipeVersion,
+      grindDrift,
+    });
     const cup = levels.covers(made.materials) ? made : emptyChannelCup(made);
     cup.startedAt = new Date(t - cup.cupOutSeconds * 1000).toISOString();
     h.cups.push({ eventId: eventId('cup'), at: new Date(t), cup });

@@ -1,0 +1,380 @@
+/**
+ * Keeping the rollups (docs/data-center.md): the merge adds the cups the ingest queued and counts
+ * again the cells (zone, local day, machine) of orders, faults and cleanings that changed; the
+ * rebuild counts a range (or everything) again from the raw rows; a zone asked for the first time is
+ * backfilled by the rebuild. All three hold one transaction-scoped advisory lock, so they never
+ * interleave.
+ *
+ * Exactness without REPEATABLE READ: each raw read is one statement (one snapshot) and runs after the
+ * lock is held. A cup is either visible to that statement together with its queue key (the ingest
+ * writes both in one transaction: the rebuild skips it, the next merge adds it) or not at all (the
+ * next merge adds it). A REPEATABLE READ snapshot would be taken before the lock is granted and could
+ * miss what a merge committed meanwhile.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { rows, type Db } from '../../platform/db/client.ts';
+import { inScope, SYSTEM } from '../../platform/db/scope.ts';
+import {
+  careFacts,
+  cupBase,
+  cupColumns,
+  localDay,
+  localHour,
+  materialColumns,
+  materialJoin,
+  salesFacts,
+  type AtCondition,
+} from './facts.ts';
+
+/** The one lock of the rollups' writers ('stat' in ASCII). */
+const LOCK = 0x73746174;
+/** Channel the dashboards listen on: the rollups moved. */
+export const STATS_CHANNEL = 'brewfleet_stats';
+const DAY_MS = 86_400_000;
+/** A rebuild reads the cups of this many days per statement (a bounded temporary table). */
+const CHUNK_DAYS = 31;
+
+const ident = (names: readonly string[], prefix = '') => sql.raw(names.map((n) => prefix + n).join(', '));
+
+interface Target {
+  table: string;
+  bucket: 'day' | 'hour';
+  keys: readonly string[];
+  /** Columns that follow the key (the machine's family): the latest value wins. */
+  latest?: readonly string[];
+  sums: readonly string[];
+}
+const CUP_SUMS = [
+  'cups',
+  'completed',
+  'failed',
+  'bad',
+  'scan_code',
+  'manual',
+  'cup_out_sum',
+  'cup_out_n',
+  'extraction_sum',
+  'extraction_n',
+  'powder_g',
+  'water_ml',
+] as const;
+const CUP_KEYS = ['device_id', 'product_code', 'merchant_id', 'store_id'] as const;
+const SALES_KEYS = ['device_id', 'product_code', 'merchant_id', 'store_id', 'currency'] as const;
+const SALES_SUMS = ['orders', 'cups_sold', 'revenue', 'refunded', 'tax'] as const;
+const CARE_KEYS = ['device_id', 'merchant_id', 'store_id', 'kind', 'code'] as const;
+const CARE_SUMS = ['n', 'critical', 'failed', 'seconds', 'open_n', 'open_since'] as const;
+const family = ['family'] as const;
+
+export const TARGETS = {
+  cupDay: { table: 'stat_cup_day', bucket: 'day', keys: CUP_KEYS, latest: family, sums: CUP_SUMS },
+  cupHour: { table: 'stat_cup_hour', bucket: 'hour', keys: CUP_KEYS, latest: family, sums: CUP_SUMS },
+  quality: {
+    table: 'stat_quality_day',
+    bucket: 'day',
+    keys: [...CUP_KEYS, 'label'],
+    latest: family,
+    sums: ['cups'],
+  },
+  material: {
+    table: 'stat_material_day',
+    bucket: 'day',
+    keys: ['device_id', 'merchant_id', 'store_id', 'material'],
+    latest: family,
+    sums: ['grams', 'cups'],
+  },
+  salesDay: { table: 'stat_sales_day', bucket: 'day', keys: SALES_KEYS, latest: family, sums: SALES_SUMS },
+  salesHour: { table: 'stat_sales_hour', bucket: 'hour', keys: SALES_KEYS, latest: family, sums: SALES_SUMS },
+  care: { table: 'stat_care_day', bucket: 'day', keys: CARE_KEYS, latest: family, sums: CARE_SUMS },
+} satisfies Record<string, Target>;
+
+/**
+ * Add the facts of `rel` (columns: `at`, the target's keys and sums) into `target` for each zone of
+ * `zones` (a relation with a `zone` column), where `keep` holds (f: the fact, z: the zone).
+ */
+async function addInto(tx: Db, target: Target, rel: SQL, zones: SQL, keep: SQL = sql`true`) {
+  const bucket =
+    target.bucket === 'day' ? localDay(sql`f.at`, sql`z.zone`) : localHour(sql`f.at`, sql`z.zone`);
+  const latest = target.latest ?? [];
+  const set = [
+    ...latest.map((c) => `${c} = excluded.${c}`),
+    ...target.sums.map((c) => `${c} = t.${c} + excluded.${c}`),
+  ].join(', ');
+  await tx.execute(sql`
+    insert into ${sql.raw(target.table)} as t (zone, ${sql.raw(target.bucket)}, ${ident(target.keys)}${
+      latest.length ? sql`, ${ident(latest)}` : sql``
+    }, ${ident(target.sums)})
+    select z.zone, ${bucket}, ${ident(target.keys, 'f.')}${
+      latest.length ? sql`, ${sql.raw(latest.map((c) => `max(f.${c})`).join(', '))}` : sql``
+    }, ${sql.raw(target.sums.map((c) => `sum(f.${c})`).join(', '))}
+    from (${rel}) f cross join (${zones}) z
+    where ${keep}
+    group by z.zone, 2, ${ident(target.keys, 'f.')}
+    on conflict (zone, ${sql.raw(target.bucket)}, ${ident(target.keys)}) do update set ${sql.raw(set)}`);
+}
+
+/**
+ * The cups being added, as their rollup columns (cupColumns) with what their label and materials are
+ * made of: each cup is read once, in one narrow pass, when the batch is filled (carrying whole cups
+ * through a CTE read twice spilled hundreds of MB to disk at scale).
+ */
+const BATCH = sql`
+  create temp table if not exists stat_batch (
+    device_id bigint, product_code text, merchant_id bigint, store_id bigint, family text, at timestamptz,
+    cups int, completed int, failed int, bad int, scan_code int, manual int, cup_out_sum float8, cup_out_n int,
+    extraction_sum float8, extraction_n int, powder_g float8, water_ml float8, materials jsonb,
+    coffee jsonb, tea jsonb, extraction_seconds float8
+  ) on commit drop`;
+/** Fill the batch from a relation of cupBase's columns. */
+const fillBatch = (base: SQL) =>
+  sql`insert into stat_batch select ${cupColumns('c')}, c.materials,
+        case when c.family in ('coffee', 'tea') then c.coffee end, case when c.family = 'tea' then c.tea end,
+        c.extraction_seconds
+      from (${base}) c`;
+
+/**
+ * The labelled cups of the batch: the profile resolved once per (machine, product) of the batch
+ * (a lookup of ~0.4 ms), then each coffee or tea cup labelled against it (migration 0036).
+ */
+const LABELLED_BATCH = sql`
+  with keys as materialized (
+    select distinct device_id, product_code from stat_batch where family in ('coffee', 'tea')),
+  profiles as materialized (
+    select k.device_id, k.product_code, cup_quality_profile(k.device_id, k.product_code) as profile from keys k)
+  select b.device_id, b.product_code, b.merchant_id, b.store_id, b.family, b.at,
+         cup_quality(b.family, b.coffee, b.tea, b.extraction_seconds, pr.profile) as label, 1 as cups
+  from stat_batch b join profiles pr on pr.device_id = b.device_id and pr.product_code = b.product_code
+  where b.family in ('coffee', 'tea')`;
+
+/** The cups in stat_batch, added into every cup rollup for `zones`. */
+async function addBatch(tx: Db, zones: SQL, keep: SQL = sql`true`) {
+  const cups = sql`select * from stat_batch`;
+  await addInto(tx, TARGETS.cupDay, cups, zones, keep);
+  await addInto(tx, TARGETS.cupHour, cups, zones, keep);
+  await addInto(
+    tx,
+    TARGETS.quality,
+    sql`select * from (${LABELLED_BATCH}) l where l.label is not null`,
+    zones,
+    keep,
+  );
+  await addInto(
+    tx,
+    TARGETS.material,
+    sql`select ${materialColumns('b')} from stat_batch b ${materialJoin('b')}`,
+    zones,
+    keep,
+  );
+}
+
+const READY_ZONES = sql`select zone from stat_zone where ready`;
+
+async function lock(tx: Db) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK})`);
+}
+
+export interface MergeResult {
+  cups: number;
+  cells: number;
+}
+
+/** The job's work: queued cups added, changed cells counted again, in every ready zone. */
+export async function mergeRollups(db: Db): Promise<MergeResult> {
+  return inScope(db, SYSTEM, async (tx) => {
+    await lock(tx);
+    // The instant the merge can vouch for: every cup committed before it is queued or merged, and the
+    // statements below (later snapshots) take the queue as it is from then on.
+    const [{ since }] = await rows<{ since: string }>(tx, sql`select clock_timestamp()::text as since`);
+    await tx.execute(BATCH);
+    const pendingBase = sql`
+      select p.device_id, p.product_code, p.merchant_id, p.store_id, coalesce(d.family, '') as family,
+             p.produced_at as at, p.result, p.bad_cup, p.method, p.cup_out_seconds, p.extraction_seconds,
+             p.coffee, p.tea, p.materials, p.event_id
+      from (select distinct device_id, event_id from taken) q
+      join production_record p on p.device_id = q.device_id and p.event_id = q.event_id
+      join device d on d.id = p.device_id`;
+    const [{ n: cups }] = await rows<{ n: number }>(
+      tx,
+      sql`with taken as (delete from stat_pending_cup returning device_id, event_id),
+          added as (${fillBatch(pendingBase)} returning 1)
+          select count(*)::int as n from added`,
+    );
+    if (cups) await addBatch(tx, READY_ZONES);
+    const cells = await recountCells(tx);
+    await tx.execute(sql`update stat_zone set merged_at = ${since}::timestamptz where ready`);
+    if (cups || cells) await tx.execute(sql`select pg_notify(${STATS_CHANNEL}, '')`);
+    return { cups, cells };
+  });
+}
+
+/**
+ * The cells (zone, local day, machine) of the orders, faults and cleanings that changed, counted
+ * again from the raw rows: their rows deleted, then made from the facts of those days and machines.
+ */
+async function recountCells(tx: Db): Promise<number> {
+  await tx.execute(
+    sql`create temp table if not exists stat_cells (zone text, day date, device_id bigint, kind text) on commit drop`,
+  );
+  const [{ n }] = await rows<{ n: number }>(
+    tx,
+    sql`with taken as (delete from stat_pending_cell returning kind, ref_id, device_id, at),
+        instants as (
+          select 'sales'::text as kind, coalesce(o.device_id, 0) as device_id, o.ordered_at as at
+          from taken t join sales_order o on o.id = t.ref_id where t.kind = 'order'
+          union all
+          select 'fault', f.device_id, f.raised_at
+          from taken t join fault_log f on f.device_id = t.device_id and (f.raised_at = t.at or f.cleared_at = t.at)
+          where t.kind = 'fault'
+          union all
+          select 'cleaning', t.device_id, t.at from taken t where t.kind = 'cleaning'),
+        cells as (
+          insert into stat_cells (zone, day, device_id, kind)
+          select distinct z.zone, (i.at at time zone z.zone)::date, i.device_id, i.kind
+          from instants i cross join (${READY_ZONES}) z
+          returning 1)
+        select count(*)::int as n from cells`,
+  );
+  if (!n) return 0;
+  for (const kind of ['sales', 'fault', 'cleaning'] as const) {
+    const [span] = await rows<{ lo: string | null; hi: string | null }>(
+      tx,
+      sql`select min(day::timestamp at time zone zone)::text as lo, max((day + 1)::timestamp at time zone zone)::text as hi
+          from stat_cells where kind = ${kind}`,
+    );
+    if (!span.lo) continue;
+    const within: AtCondition = (at, device) =>
+      sql`${at} >= ${span.lo}::timestamptz and ${at} < ${span.hi}::timestamptz
+          and ${device} in (select device_id from stat_cells where kind = ${kind})`;
+    const zones = sql`select distinct zone from stat_cells where kind = ${kind}`;
+    const keep = sql`exists (select 1 from stat_cells c where c.kind = ${kind} and c.zone = z.zone
+                             and c.device_id = f.device_id and c.day = ${localDay(sql`f.at`, sql`z.zone`)})`;
+    if (kind === 'sales') {
+      await tx.execute(sql`delete from stat_sales_day s using stat_cells c
+        where c.kind = 'sales' and s.zone = c.zone and s.day = c.day and s.device_id = c.device_id`);
+      await tx.execute(sql`delete from stat_sales_hour s using stat_cells c
+        where c.kind = 'sales' and s.zone = c.zone and s.hour >= c.day and s.hour < c.day + 1 and s.device_id = c.device_id`);
+      await addInto(tx, TARGETS.salesDay, salesFacts(within), zones, keep);
+      await addInto(tx, TARGETS.salesHour, salesFacts(within), zones, keep);
+    } else {
+      await tx.execute(sql`delete from stat_care_day s using stat_cells c
+        where c.kind = ${kind} and s.kind = ${kind} and s.zone = c.zone and s.day = c.day and s.device_id = c.device_id`);
+      await addInto(tx, TARGETS.care, careFacts(within, kind), zones, keep);
+    }
+  }
+  return n;
+}
+
+export interface RebuildCounts {
+  zones: string[];
+  cups: number;
+  orders: number;
+  faults: number;
+  cleanings: number;
+  ms: number;
+}
+
+/**
+ * The rollups of every ready zone (or of `zone` alone: its backfill) counted again from the raw rows,
+ * for the local days `from`..`to`, or the whole history when both are omitted.
+ */
+export async function rebuildRollups(
+  db: Db,
+  range: { from?: string; to?: string } = {},
+  opts: { zone?: string } = {},
+): Promise<RebuildCounts> {
+  const started = Date.now();
+  return inScope(db, SYSTEM, async (tx) => {
+    await lock(tx);
+    const zoneList = opts.zone
+      ? [opts.zone]
+      : (await rows<{ zone: string }>(tx, READY_ZONES)).map((z) => z.zone);
+    const zones = opts.zone ? sql`select ${opts.zone}::text as zone` : READY_ZONES;
+    const bounded = !!(range.from && range.to);
+    const days = sql`between ${range.from ?? null}::date and ${range.to ?? null}::date`;
+    const keep = bounded ? sql`${localDay(sql`f.at`, sql`z.zone`)} ${days}` : sql`true`;
+    // Every stored row of the zones in those days goes, then the days are made again.
+    const zoneIn = sql`zone in (${zones})`;
+    for (const target of Object.values(TARGETS)) {
+      const inDays = bounded
+        ? target.bucket === 'day'
+          ? sql` and day ${days}`
+          : sql` and hour >= ${range.from}::date and hour < ${range.to}::date + 1`
+        : sql``;
+      await tx.execute(sql`delete from ${sql.raw(target.table)} where ${zoneIn}${inDays}`);
+    }
+    // The instants to read: a day either side of the range holds every zone's local days (offsets
+    // lie within ±14 h).
+    const epochMs = (t: SQL) => sql`(extract(epoch from ${t}) * 1000)::float8`;
+    const [span] = await rows<{ lo: number | null; hi: number | null }>(
+      tx,
+      bounded
+        ? sql`select ${epochMs(sql`(${range.from}::date - 1)::timestamp at time zone 'UTC'`)} as lo,
+                     ${epochMs(sql`(${range.to}::date + 2)::timestamp at time zone 'UTC'`)} as hi`
+        : sql`select ${epochMs(sql`min(produced_at)`)} as lo, ${epochMs(sql`max(produced_at) + interval '1 second'`)} as hi
+              from production_record`,
+    );
+    let cups = 0;
+    if (span.lo != null && span.hi != null) {
+      await tx.execute(BATCH);
+      const hi = Number(span.hi);
+      // Cups still queued are the next merge's. The queue is small (seconds of ingest) but its
+      // statistics may say otherwise: fresh ones let the planner hash it, not sort whole cups.
+      await tx.execute(sql`analyze stat_pending_cup`);
+      const notQueued = sql` and not exists (select 1 from stat_pending_cup q where q.device_id = p.device_id and q.event_id = p.event_id)`;
+      for (let lo = Number(span.lo); lo < hi; lo += CHUNK_DAYS * DAY_MS) {
+        const to = Math.min(hi, lo + CHUNK_DAYS * DAY_MS);
+        const window: AtCondition = (at) =>
+          sql`${at} >= ${new Date(lo).toISOString()}::timestamptz and ${at} < ${new Date(to).toISOString()}::timestamptz${notQueued}`;
+        await tx.execute(sql`truncate stat_batch`);
+        const [{ n }] = await rows<{ n: number }>(
+          tx,
+          sql`with added as (${fillBatch(cupBase(window))} returning 1) select count(*)::int as n from added`,
+        );
+        cups += n;
+        if (n) await addBatch(tx, zones, keep);
+      }
+    }
+    // Orders, faults and cleanings in one statement each (far fewer rows than cups).
+    const window: AtCondition = bounded
+      ? (at) =>
+          sql`${at} >= (${range.from}::date - 1)::timestamp at time zone 'UTC' and ${at} < (${range.to}::date + 2)::timestamp at time zone 'UTC'`
+      : () => sql`true`;
+    await addInto(tx, TARGETS.salesDay, salesFacts(window), zones, keep);
+    await addInto(tx, TARGETS.salesHour, salesFacts(window), zones, keep);
+    await addInto(tx, TARGETS.care, careFacts(window), zones, keep);
+    const [counts] = await rows<{ orders: number; faults: number; cleanings: number }>(
+      tx,
+      sql`select (select count(*) from sales_order o where o.status = 'completed' and ${window(sql`o.ordered_at`, sql`o.device_id`)})::int as orders,
+                 (select count(*) from fault_log f where ${window(sql`f.raised_at`, sql`f.device_id`)})::int as faults,
+                 (select count(*) from cleaning_record c where ${window(sql`c.cleaned_at`, sql`c.device_id`)})::int as cleanings`,
+    );
+    if (opts.zone)
+      await tx.execute(
+        sql`update stat_zone set ready = true, built_at = now(), merged_at = null where zone = ${opts.zone}`,
+      );
+    else await tx.execute(sql`update stat_zone set built_at = now() where ready`);
+    await tx.execute(sql`select pg_notify(${STATS_CHANNEL}, '')`);
+    return { zones: zoneList, cups, ...counts, ms: Date.now() - started };
+  });
+}
+
+/** The zones asked for and not yet built, oldest request first. */
+export async function zonesToBuild(db: Db): Promise<string[]> {
+  return inScope(db, SYSTEM, async (tx) =>
+    (
+      await rows<{ zone: string }>(
+        tx,
+        sql`select zone from stat_zone where not ready order by requested_at, zone`,
+      )
+    ).map((z) => z.zone),
+  );
+}
+
+/** The job's run: build the zones asked for (each in its own transaction), then merge. */
+export async function runRollups(db: Db): Promise<MergeResult & { built: string[] }> {
+  const built: string[] = [];
+  for (const zone of await zonesToBuild(db)) {
+    await rebuildRollups(db, {}, { zone });
+    built.push(zone);
+  }
+  return { ...(await mergeRollups(db)), built };
+}

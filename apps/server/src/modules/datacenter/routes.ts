@@ -1,0 +1,119 @@
+/**
+ * The data center's HTTP calls: the statistics query (any page, checked against the page's own
+ * permission code), its export as a spreadsheet (the export code and the page's), and the rebuild
+ * from raw rows (platform). The route declares every page code (`anyPermission`): the guard lets in
+ * a user holding one of them and the handler asks for the code of the page in the body.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  P,
+  STAT_PAGE_NAMES,
+  statAnswer,
+  statExport,
+  statQuery,
+  statRebuild,
+  statRebuildAnswer,
+  type StatAnswer,
+} from '@brewfleet/contracts';
+import { answer, fileAnswer } from '../../platform/http/answers.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { hasPermission } from '../../platform/auth/auth-user.ts';
+import { inRequestScope } from '../../platform/crud/scope.ts';
+import { CONTENT_TYPES, writeSheet } from '../../platform/crud/spreadsheet.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { JobRunner } from '../../platform/jobs/types.ts';
+import { queryStats, type QueryOptions } from './query.ts';
+import { rebuildRollups } from './rollups.ts';
+
+export const ROLLUP_JOB = 'datacenter.rollups';
+const PAGE_CODES = STAT_PAGE_NAMES.map((name) => P.stats[name]);
+const tags = ['data-center'];
+
+export function registerDataCenterRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; jobs: JobRunner; productNames?: QueryOptions['productNames'] },
+) {
+  const options = (request: FastifyRequest): QueryOptions => ({
+    timeZone: request.timeZone,
+    lang: request.lang,
+    productNames: deps.productNames,
+    // A zone asked for the first time: the job builds it at once (until then figures come from raw rows).
+    onNewZone: () => void deps.jobs.trigger(ROLLUP_JOB).catch(() => undefined),
+  });
+  const pageAllowed = (request: FastifyRequest, page: (typeof STAT_PAGE_NAMES)[number]) => {
+    if (!hasPermission(request.user!, P.stats[page])) throw new AppError('msg.forbidden');
+  };
+  const run = (request: FastifyRequest, body: Parameters<typeof queryStats>[1]): Promise<StatAnswer> =>
+    inRequestScope(deps.db, request, (tx) => queryStats(tx, body, options(request)));
+
+  app.post(
+    '/api/coffee/data-center/query',
+    {
+      schema: { body: statQuery, response: answer(statAnswer), tags },
+      config: { anyPermission: PAGE_CODES, noAudit: true },
+    },
+    async (request) => {
+      const body = request.body as Parameters<typeof queryStats>[1];
+      pageAllowed(request, body.page);
+      return run(request, body);
+    },
+  );
+
+  app.post(
+    '/api/coffee/data-center/export',
+    {
+      schema: {
+        body: statExport,
+        response: fileAnswer('The page as shown, as a spreadsheet', Object.values(CONTENT_TYPES)),
+        tags,
+      },
+      config: { permission: P.stats.export, noAudit: true },
+    },
+    async (request, reply) => {
+      const { format, ...body } = request.body as Parameters<typeof queryStats>[1] & {
+        format: 'xlsx' | 'csv';
+      };
+      pageAllowed(request, body.page);
+      const data = await run(request, body);
+      const cell = (v: StatAnswer['rows'][number]['values'][string]) =>
+        v == null
+          ? ''
+          : typeof v === 'object'
+            ? Object.entries(v)
+                .map(([currency, amount]) => `${currency} ${amount}`)
+                .join('; ')
+            : v;
+      const file = await writeSheet(
+        format,
+        [data.by, 'label', ...data.measures],
+        [
+          ...data.rows.map((r) => [r.key, r.label, ...data.measures.map((m) => cell(r.values[m] ?? null))]),
+          ['total', '', ...data.measures.map((m) => cell(data.totals[m] ?? null))],
+        ],
+        `${data.page} ${data.from} ${data.to}`,
+      );
+      return reply
+        .header('content-type', CONTENT_TYPES[format])
+        .header(
+          'content-disposition',
+          `attachment; filename="${data.page}-${data.by}-${data.from}-${data.to}.${format}"`,
+        )
+        .send(file);
+    },
+  );
+
+  app.post(
+    '/api/coffee/data-center/rebuild',
+    {
+      schema: { body: statRebuild, response: answer(statRebuildAnswer), tags },
+      config: { permission: P.stats.rebuild, action: 'stats.rebuild' },
+    },
+    async (request) => {
+      if (request.user!.scope.kind !== 'platform') throw new AppError('msg.forbidden');
+      const { from, to } = request.body as { from: string; to: string };
+      if (from > to) throw new AppError('msg.statRangeReversed', { from, to });
+      request.auditTarget = `${from}..${to}`;
+      return rebuildRollups(deps.db, { from, to });
+    },
+  );
+}

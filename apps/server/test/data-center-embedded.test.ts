@@ -1,0 +1,111 @@
+/**
+ * The data center on the embedded database (PGlite, one connection): the migration's `nulls not
+ * distinct` keys, the merge's temporary batch and advisory lock, the rebuild and the query all work
+ * there as on PostgreSQL. A cup written by hand is counted by a rebuild, one queued by the ingest's
+ * subscriber by the merge; the rollup and the raw count agree in Asia/Kathmandu.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { encryptLongText } from '@brewfleet/contracts';
+import { buildApp } from '../src/app.ts';
+import { openPglite, type Database } from '../src/platform/db/client.ts';
+import { migrate } from '../src/platform/db/migrate.ts';
+import { ensureAdmin } from '../src/modules/iam/seed.ts';
+import { MODULES } from '../src/modules/index.ts';
+import { seedModules } from '../src/platform/module-runner.ts';
+import { inScope, SYSTEM } from '../src/platform/db/scope.ts';
+import { rebuildRollups, runRollups } from '../src/modules/datacenter/index.ts';
+import { TEST_DATA_KEY, testKeys } from './helpers/test-app.ts';
+
+let database: Database;
+let app: FastifyInstance;
+let token: string;
+const DAY = 86_400_000;
+const day = new Date(Math.floor(Date.now() / DAY) * DAY - 2 * DAY).toISOString().slice(0, 10);
+
+const exec = (text: ReturnType<typeof sql>) => inScope(database.db, SYSTEM, (tx) => tx.execute(text));
+
+async function query(timeZone: string, source?: 'raw') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/coffee/data-center/query',
+    headers: { token },
+    payload: { page: 'production', by: 'day', from: day, to: day, timeZone, ...(source ? { source } : {}) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+beforeAll(async () => {
+  database = await openPglite(null);
+  await migrate(database);
+  await seedModules(MODULES, database.db);
+  await ensureAdmin(database.db, 'Brew-Admin-2026');
+  app = await buildApp({
+    database,
+    keys: testKeys(),
+    dataKey: TEST_DATA_KEY,
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'bf-stats-')),
+    logLevel: 'silent',
+    webDist: null,
+  });
+  await app.ready();
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/doLogin',
+    payload: {
+      account: 'admin',
+      password: encryptLongText(testKeys().publicKeyPem, 'Brew-Admin-2026'),
+      agreement: true,
+    },
+  });
+  token = res.json().data.tokenValue;
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+it('keeps and answers the rollups on PGlite', async () => {
+  await exec(
+    sql`insert into device_type (id, name, family, automation) values (1, 'T', 'coffee', 'automatic')`,
+  );
+  await exec(sql`insert into device_model (id, name, code, device_type_id) values (1, 'M', 'M-1', 1)`);
+  await exec(
+    sql`insert into device (id, name, serial_number, model_id, family) values (7, 'Seven', 'S-7', 1, 'coffee')`,
+  );
+  const cup = (at: string, eventId = crypto.randomUUID()) =>
+    sql`insert into production_record (device_id, serial_number, event_id, produced_at, product_code, method, result)
+        values (7, 'S-7', ${eventId}, ${at}::timestamptz, 'LAT', 'manual', 'completed')`;
+  // 18:16Z the day before is already `day` in Kathmandu (+05:45), not in UTC.
+  const before = new Date(Date.parse(`${day}T00:00:00Z`) - (5.75 * 60 - 1) * 60_000).toISOString();
+  await exec(cup(before));
+  await exec(cup(`${day}T12:00:00Z`));
+  await runRollups(database.db); // UTC built (from the raw rows)
+  await query('Asia/Kathmandu'); // registers the zone
+  await runRollups(database.db);
+  const ktm = await query('Asia/Kathmandu');
+  expect(ktm.source).toBe('rollup');
+  expect(ktm.rows).toEqual([
+    expect.objectContaining({ key: day, values: expect.objectContaining({ cups: 2 }) }),
+  ]);
+  expect((await query('UTC')).totals.cups).toBe(1);
+
+  // A cup the ingest stored queues its key (as the subscriber does): the merge adds it.
+  const id = crypto.randomUUID();
+  await exec(cup(`${day}T13:00:00Z`, id));
+  await exec(sql`insert into stat_pending_cup (device_id, event_id) values (7, ${id})`);
+  const merged = await runRollups(database.db);
+  expect(merged.cups).toBe(1);
+  const after = await query('Asia/Kathmandu');
+  expect(after.totals.cups).toBe(3);
+  expect((await query('Asia/Kathmandu', 'raw')).rows).toEqual(after.rows);
+  const rebuilt = await rebuildRollups(database.db, { from: day, to: day });
+  expect(rebuilt.zones).toEqual(expect.arrayContaining(['UTC', 'Asia/Kathmandu']));
+  expect((await query('Asia/Kathmandu')).rows).toEqual(after.rows);
+});

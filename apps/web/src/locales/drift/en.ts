@@ -1,0 +1,58 @@
+/** English texts of extraction drift (issue 17 point 4): the data center's page and the machine's card. */
+export const driftEn = {
+  screens: {
+    drift: {
+      title: 'Extraction drift',
+      hint: 'Each coffee machine’s last cups against its own past week and its model’s fleet. A machine drifting is found before its bad-cup rate rises: check its grinder, pump, heater or tamper.',
+      filters: { state: 'State', metric: 'Metric', allStates: 'All states', allMetrics: 'All metrics' },
+      columns: {
+        machine: 'Machine',
+        store: 'Store',
+        metric: 'Metric',
+        state: 'State',
+        recent: 'Recent',
+        baseline: 'Baseline',
+        z: 'z',
+        fleetZ: 'z (fleet)',
+        since: 'Since',
+        checkedAt: 'Checked',
+      },
+      states: { drifting: 'Drifting', watch: 'Watch', normal: 'Normal' },
+      direction: { up: 'up', down: 'down' },
+      metrics: {
+        pressureBar: 'Pressure',
+        extractionFlowMlPerS: 'Extraction flow',
+        temperatureC: 'Temperature',
+        grind: 'Grind',
+        tampingForceN: 'Tamping force',
+        extractionSeconds: 'Extraction time',
+      },
+      units: {
+        pressureBar: 'bar',
+        extractionFlowMlPerS: 'ml/s',
+        temperatureC: '°C',
+        grind: 'deg.',
+        tampingForceN: 'N',
+        extractionSeconds: 's',
+      },
+      baselineValue: '{{mean}} ± {{sd}}',
+      noBaseline: 'No baseline yet',
+      evidence: {
+        title: 'Evidence: {{machine}}',
+        range: 'Hourly means of good cups, {{from}} – {{to}}',
+        series: 'Hourly mean',
+        band: 'Own normal band',
+        fleetBand: 'Fleet band',
+        cups: '{{count}} recent cups',
+        none: 'No coffee cups in the last 48 hours.',
+        chart: '{{metric}} of {{machine}}: hourly means against the baseline band',
+      },
+      card: {
+        title: 'Extraction drift',
+        normal: 'Every metric within its normal band.',
+        noData: 'Not enough coffee cups yet for a baseline.',
+        evidence: 'Evidence',
+      },
+    },
+  },
+};

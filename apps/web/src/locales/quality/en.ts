@@ -1,0 +1,60 @@
+/**
+ * English texts of the extraction-quality resources (issue 17 §3): the profiles cups are judged
+ * against and the refractometer readings that calibrate the estimate (docs/extraction-quality.md).
+ */
+export const qualityEn = {
+  resources: {
+    'extraction-profile': {
+      title: 'Extraction profiles',
+      hint: 'What each cup is judged against. A profile without a merchant is the platform’s (read-only for merchants); the most specific one applies: merchant, then model, then product.',
+      fields: {
+        name: 'Name',
+        merchantId: 'Merchant',
+        kind: 'Kind',
+        deviceModelId: 'Machine model',
+        productCode: 'Product code',
+        tdsLow: 'TDS low (%)',
+        tdsHigh: 'TDS high (%)',
+        yieldLow: 'Extraction yield low (%)',
+        yieldHigh: 'Extraction yield high (%)',
+        refTimeS: 'Reference extraction time (s)',
+        refTemperatureC: 'Reference temperature (°C)',
+        refFlowMlPerS: 'Reference flow (ml/s)',
+        refYield: 'Reference extraction yield (%)',
+        refRatio: 'Reference water-to-powder ratio',
+        retainedWaterGPerG: 'Water kept by the cake (g per g)',
+        teaTarget1S: 'First segment target (s)',
+        teaTarget2S: 'Second segment target (s)',
+        teaTarget3S: 'Third segment target (s)',
+        teaSegments: 'Segments the recipe runs',
+        teaUnderShare: 'Under-steeped below (share of target)',
+        teaOverShare: 'Over-steeped above (share of target)',
+        leafLowG: 'Leaves low below (g)',
+        leafHighG: 'Leaves high above (g)',
+        remarks: 'Remarks',
+      },
+      values: { kind: { espresso: 'Espresso', filter: 'Filter coffee', tea: 'Tea' } },
+    },
+    'calibration-reading': {
+      title: 'Refractometer calibration',
+      hint: 'A refractometer reading of a cup. The server stores its estimate of the same cup; the mean of measured ÷ estimated over a model’s 20 latest readings calibrates that model’s labels.',
+      fields: {
+        merchantId: 'Merchant',
+        storeId: 'Store',
+        deviceId: 'Machine',
+        deviceModelId: 'Machine model',
+        productionRecordId: 'Production record',
+        eventId: 'Cup event ID',
+        powderG: 'Powder (g)',
+        extractionS: 'Extraction time (s)',
+        measuredTds: 'Measured TDS (%)',
+        beverageG: 'Beverage weight (g)',
+        measuredAt: 'Measured at',
+        estimatedTds: 'Estimated TDS (%)',
+        measuredYield: 'Measured extraction yield (%)',
+        modelFactor: 'Model calibration factor',
+        remarks: 'Remarks',
+      },
+    },
+  },
+};

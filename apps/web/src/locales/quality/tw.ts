@@ -1,0 +1,60 @@
+/** 萃取品質資源的繁體中文文字（issue 17 §3）：萃取標準與折光儀校準讀數。 */
+import type { Strings } from '../en';
+import type { qualityEn } from './en';
+
+export const qualityTw: Strings<typeof qualityEn> = {
+  resources: {
+    'extraction-profile': {
+      title: '萃取參數',
+      hint: '每杯飲品據此評判。未指定商戶的標準屬於平台（商戶唯讀）；依最具體者適用：商戶、機型、商品依序優先。',
+      fields: {
+        name: '名稱',
+        merchantId: '商戶',
+        kind: '類型',
+        deviceModelId: '機器型號',
+        productCode: '商品編碼',
+        tdsLow: 'TDS 下限（%）',
+        tdsHigh: 'TDS 上限（%）',
+        yieldLow: '萃取率下限（%）',
+        yieldHigh: '萃取率上限（%）',
+        refTimeS: '參考萃取時間（秒）',
+        refTemperatureC: '參考溫度（°C）',
+        refFlowMlPerS: '參考流速（ml/秒）',
+        refYield: '參考萃取率（%）',
+        refRatio: '參考水粉比',
+        retainedWaterGPerG: '粉餅吸水量（g/g）',
+        teaTarget1S: '第一段目標（秒）',
+        teaTarget2S: '第二段目標（秒）',
+        teaTarget3S: '第三段目標（秒）',
+        teaSegments: '配方分段數',
+        teaUnderShare: '浸泡不足低於（目標比例）',
+        teaOverShare: '浸泡過度高於（目標比例）',
+        leafLowG: '茶葉過少低於（g）',
+        leafHighG: '茶葉過多高於（g）',
+        remarks: '備註',
+      },
+      values: { kind: { espresso: '義式濃縮', filter: '濾泡咖啡', tea: '茶' } },
+    },
+    'calibration-reading': {
+      title: '折光儀校準',
+      hint: '一杯飲品的折光儀讀數。伺服器同時保存對同一杯的估算；某機型最近 20 筆讀數中「實測 ÷ 估算」的平均值用於校準該機型的標籤。',
+      fields: {
+        merchantId: '商戶',
+        storeId: '門市',
+        deviceId: '機器',
+        deviceModelId: '機器型號',
+        productionRecordId: '生產記錄',
+        eventId: '出杯事件 ID',
+        powderG: '粉量（g）',
+        extractionS: '萃取時間（秒）',
+        measuredTds: '實測 TDS（%）',
+        beverageG: '飲品重量（g）',
+        measuredAt: '測量時間',
+        estimatedTds: '估算 TDS（%）',
+        measuredYield: '實測萃取率（%）',
+        modelFactor: '機型校準係數',
+        remarks: '備註',
+      },
+    },
+  },
+};

@@ -1,0 +1,60 @@
+/** 萃取质量资源的简体中文文本（issue 17 §3）：萃取标准与折光仪校准读数。 */
+import type { Strings } from '../en';
+import type { qualityEn } from './en';
+
+export const qualityZh: Strings<typeof qualityEn> = {
+  resources: {
+    'extraction-profile': {
+      title: '萃取参数',
+      hint: '每杯饮品据此评判。未指定商户的标准属于平台（商户只读）；按最具体者适用：商户、机型、商品依次优先。',
+      fields: {
+        name: '名称',
+        merchantId: '商户',
+        kind: '类型',
+        deviceModelId: '机器型号',
+        productCode: '商品编码',
+        tdsLow: 'TDS 下限（%）',
+        tdsHigh: 'TDS 上限（%）',
+        yieldLow: '萃取率下限（%）',
+        yieldHigh: '萃取率上限（%）',
+        refTimeS: '参考萃取时间（秒）',
+        refTemperatureC: '参考温度（°C）',
+        refFlowMlPerS: '参考流速（ml/秒）',
+        refYield: '参考萃取率（%）',
+        refRatio: '参考水粉比',
+        retainedWaterGPerG: '粉饼吸水量（g/g）',
+        teaTarget1S: '第一段目标（秒）',
+        teaTarget2S: '第二段目标（秒）',
+        teaTarget3S: '第三段目标（秒）',
+        teaSegments: '配方分段数',
+        teaUnderShare: '浸泡不足低于（目标比例）',
+        teaOverShare: '浸泡过度高于（目标比例）',
+        leafLowG: '茶叶过少低于（g）',
+        leafHighG: '茶叶过多高于（g）',
+        remarks: '备注',
+      },
+      values: { kind: { espresso: '意式浓缩', filter: '滤泡咖啡', tea: '茶' } },
+    },
+    'calibration-reading': {
+      title: '折光仪校准',
+      hint: '一杯饮品的折光仪读数。服务器同时保存对同一杯的估算；某机型最近 20 条读数中“实测 ÷ 估算”的平均值用于校准该机型的标签。',
+      fields: {
+        merchantId: '商户',
+        storeId: '门店',
+        deviceId: '机器',
+        deviceModelId: '机器型号',
+        productionRecordId: '生产记录',
+        eventId: '出杯事件 ID',
+        powderG: '粉量（g）',
+        extractionS: '萃取时间（秒）',
+        measuredTds: '实测 TDS（%）',
+        beverageG: '饮品重量（g）',
+        measuredAt: '测量时间',
+        estimatedTds: '估算 TDS（%）',
+        measuredYield: '实测萃取率（%）',
+        modelFactor: '机型校准系数',
+        remarks: '备注',
+      },
+    },
+  },
+};
