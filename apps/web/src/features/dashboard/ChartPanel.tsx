@@ -1,7 +1,7 @@
 /** A titled panel with a chart, or "nothing yet today" when there is nothing to draw. */
 import { useTranslation } from 'react-i18next';
 import { Panel } from './DashboardFrame';
-import EChart from './EChart';
+import EChart from '../../components/charts/EChart';
 
 export default function ChartPanel(props: {
   title: string;
@@ -16,7 +16,12 @@ export default function ChartPanel(props: {
       {props.empty ? (
         <div className="dashboard-empty">{t('dashboard.noData')}</div>
       ) : (
-        <EChart option={props.option} label={props.title} testId={`${props.testId}-chart`} />
+        <EChart
+          option={props.option}
+          label={props.title}
+          className="dashboard-chart"
+          testId={`${props.testId}-chart`}
+        />
       )}
     </Panel>
   );

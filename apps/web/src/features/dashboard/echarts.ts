@@ -1,25 +1,6 @@
-/**
- * The pieces of ECharts the dashboards draw with, tree-shaken from `echarts/core`: this module is
- * imported by the dashboards only, which load with their pages, so ECharts never reaches the
- * console's first bundle.
- */
-import * as echarts from 'echarts/core';
-import { BarChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
-import { GeoComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import { CanvasRenderer } from 'echarts/renderers';
+/** The dashboards' map: the console's offline base map registered with the shared ECharts pieces. */
+import { echarts } from '../../components/charts/echarts';
 import { loadBaseMap } from '../map/base-map';
-
-echarts.use([
-  BarChart,
-  LineChart,
-  PieChart,
-  ScatterChart,
-  GeoComponent,
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-  CanvasRenderer,
-]);
 
 export { echarts };
 

@@ -1,30 +1,13 @@
 /**
  * One metric's evidence as a small ECharts line: the hourly means of the last 48 h, the machine's own
- * normal band (shaded) and the fleet band (dashed lines). ECharts is tree-shaken to these pieces and
- * imported by the drift page only, so it loads with that page.
+ * normal band (shaded) and the fleet band (dashed lines), drawn with the console's ECharts pieces
+ * (components/charts), loaded with the drift page.
  */
-import { LineChart } from 'echarts/charts';
-import { GridComponent, MarkAreaComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
+import EChart from '../../components/charts/EChart';
 import type { DriftEvidence } from './drift-api';
 
-echarts.use([
-  LineChart,
-  GridComponent,
-  TooltipComponent,
-  MarkAreaComponent,
-  MarkLineComponent,
-  CanvasRenderer,
-]);
-
 type MetricEvidence = DriftEvidence['metrics'][number];
-
-/** A browser without a 2D canvas (a test's DOM) draws no chart; the table and the figures say it. */
-function canDraw(): boolean {
-  return typeof navigator !== 'undefined' && !/jsdom/i.test(navigator.userAgent);
-}
 
 export function chartOption(m: MetricEvidence, names: { series: string; band: string; fleet: string }) {
   const values = m.points.map((p) => p.mean);
@@ -84,29 +67,6 @@ export default function DriftChart(props: {
   label: string;
   names: { series: string; band: string; fleet: string };
 }) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
   const option = useMemo(() => chartOption(props.metric, props.names), [props.metric, props.names]);
-
-  useEffect(() => {
-    const el = box.current;
-    if (!el || !canDraw()) return undefined;
-    const instance = echarts.init(el);
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
-
-  return (
-    <div ref={box} className="drift-chart" role="img" aria-label={props.label} data-testid="drift-chart" />
-  );
+  return <EChart option={option} label={props.label} className="drift-chart" testId="drift-chart" />;
 }
