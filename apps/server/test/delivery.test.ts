@@ -250,6 +250,19 @@ describe('binding and menu sync', () => {
   });
 
   it("uploads the store's menu in Uber's format: minor units, three languages, options as modifier groups", async () => {
+    // The machine's new menu made an upload due (fleet's "command finished"): let it go first, so
+    // that the menu read below is the one this sync uploaded (under load the two crossed in CI).
+    await waitFor(
+      async () => {
+        await delivery.syncDue();
+        const [row] = await sql(`select sync_due_at is null as settled from delivery_store where id = $1`, [
+          deliveryStoreId,
+        ]);
+        return row.settled;
+      },
+      10_000,
+      'no upload due',
+    );
     const synced = await ok('POST', '/api/coffee/delivery-store/sync', { id: deliveryStoreId });
     expect(synced).toMatchObject({ syncState: 'synced', lastError: null, items: 2 });
     expect(synced.lastSyncAt).toMatch(/^\d{4}-/);
@@ -260,6 +273,7 @@ describe('binding and menu sync', () => {
     expect(latte.description?.translations.en_us).toBe('Double shot, steamed milk');
     expect(menu.items.find((i) => i.id === 'p-ESP')!.price_info.price).toBe(4500);
     const group = menu.modifier_groups.find((g) => g.id === latte.modifier_group_ids!.ids[0])!;
+    expect(group, JSON.stringify(menu)).toBeDefined();
     expect(group.title.translations).toMatchObject({ en_us: 'Milk', zh_tw: '奶' });
     expect(group.quantity_info.quantity).toEqual({ min_permitted: 0, max_permitted: 1 });
     const oat = menu.items.find((i) => i.id === group.modifier_options[0].id)!;

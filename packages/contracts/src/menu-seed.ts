@@ -259,14 +259,17 @@ page(
 );
 // The data center (issue 17): a statistics page per STAT_PAGES entry (one screen draws them all),
 // extraction drift, quality profiles and calibration, the big-screen dashboards and their display links.
-// Each page has the Export button (one code for every page's export); the first also Rebuild (platform).
+// One code exports any statistics page and one rebuilds the rollups (platform): a code is granted
+// through one page's buttons (menu-seed.test), so both are the first page's (Business Center).
 STAT_PAGES.forEach((stat, i) =>
   page(
     1520 + i,
     1500,
     stat.titles,
     stat.url,
-    { list: P.stats[stat.name], export: P.stats.export, ...(i === 0 ? { rebuild: P.stats.rebuild } : {}) },
+    i === 0
+      ? { list: P.stats[stat.name], export: P.stats.export, rebuild: P.stats.rebuild }
+      : P.stats[stat.name],
     stat.icon,
   ),
 );

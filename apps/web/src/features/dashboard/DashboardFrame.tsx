@@ -31,10 +31,19 @@ export function Panel(props: { title: string; area: string; testId: string; chil
 }
 
 export function Tile(props: { title: string; value: ReactNode; sub?: ReactNode; testId: string }) {
+  // A value in words ("No sales yet") is set smaller than a figure; either keeps its whole text as a
+  // title when the tile is too narrow for it.
+  const text = typeof props.value === 'string' ? props.value : undefined;
+  const words = text !== undefined && !/\d/.test(text);
   return (
     <section className="dashboard-tile" data-testid={props.testId}>
       <h2>{props.title}</h2>
-      <div className="dashboard-tile-value">{props.value}</div>
+      <div
+        className={words ? 'dashboard-tile-value dashboard-tile-words' : 'dashboard-tile-value'}
+        title={text}
+      >
+        {props.value}
+      </div>
       {props.sub && <div className="dashboard-tile-sub">{props.sub}</div>}
     </section>
   );
