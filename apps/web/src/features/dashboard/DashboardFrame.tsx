@@ -44,7 +44,11 @@ export function Tile(props: { title: string; value: ReactNode; sub?: ReactNode; 
       >
         {props.value}
       </div>
-      {props.sub && <div className="dashboard-tile-sub">{props.sub}</div>}
+      {props.sub && (
+        <div className="dashboard-tile-sub" title={typeof props.sub === 'string' ? props.sub : undefined}>
+          {props.sub}
+        </div>
+      )}
     </section>
   );
 }

@@ -73,7 +73,12 @@ export default function JobsTable({ jobs, loading, onRunNow }: Props) {
       title: t('jobs.lastError'),
       render: (_: unknown, job) =>
         job.lastError ? (
-          <Typography.Text type="danger" ellipsis={{ tooltip: job.lastError }} style={{ maxWidth: 320 }}>
+          <Typography.Text
+            type="danger"
+            ellipsis={{ tooltip: job.lastError }}
+            title={job.lastError}
+            style={{ maxWidth: 320 }}
+          >
             {formatDateTime(job.lastFailedAt)} {job.lastError}
           </Typography.Text>
         ) : (
