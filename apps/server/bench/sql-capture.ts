@@ -62,6 +62,9 @@ export const sqlCapture = {
 };
 
 const isControl = (s: CapturedStatement) => /^\s*(begin|commit|rollback)\s*;?\s*$/i.test(s.text);
-/** A list request's data queries: neither transaction control nor the session check or scope. */
+/**
+ * A list request's data queries: neither transaction control nor the session check (its lookup sets
+ * its own scope; a remembered session reads auth_epoch) nor the scope.
+ */
 export const dataQueries = (request: CapturedStatement[]) =>
-  request.filter((s) => !isControl(s) && !/set_config|session_lookup/i.test(s.text));
+  request.filter((s) => !isControl(s) && !/set_config|session_lookup|from auth_epoch/i.test(s.text));

@@ -1,6 +1,7 @@
 /**
- * The session check on the request path (platform/auth/sessions.ts): one prepared statement per
- * request, no cache. A session ended in one server process is refused by every other at once; the
+ * The session check on the request path (platform/auth/sessions.ts): one prepared statement the
+ * first time a process sees a token, then only auth_epoch, which every change the check depends on
+ * moves (migration 0044). A session ended in one server process is refused by every other at once; the
  * statement sets its own system scope, so it finds the user even on a connection that row-level
  * security applies to (the tests' superuser would see every row anyway); and the list answer, written
  * by a compiled serializer, carries the declared fields only.
@@ -102,6 +103,63 @@ describe('the session check', () => {
       hash,
     ]);
     expect((await listOn(t.app, token)).statusCode).toBe(401);
+  });
+
+  const epoch = async () => (await t.sql(`select n::text as n from auth_epoch`))[0].n as string;
+
+  it('remembers a session it looked up and reads only the epoch until it moves', async () => {
+    const token = await t.adminToken();
+    expect((await listOn(t.app, token)).statusCode).toBe(200);
+    // End the session behind the epoch's back (triggers off on this connection): the process still
+    // serves the token, so the lookup was not run again...
+    const client = new pg.Client({ connectionString: t.databaseUrl });
+    await client.connect();
+    try {
+      await client.query(`set session_replication_role = replica`);
+      await client.query(`update session set revoked_at = now() where token_hash = $1`, [hashToken(token)]);
+    } finally {
+      await client.end();
+    }
+    expect((await listOn(t.app, token)).statusCode).toBe(200);
+    // ...and once the epoch moves it is looked up again, and refused.
+    await t.sql(`update auth_epoch set n = n + 1`);
+    expect((await listOn(t.app, token)).statusCode).toBe(401);
+  });
+
+  it('moves the epoch for what the check reads only: not for a sign-in or a touch', async () => {
+    const before = await epoch();
+    const token = await t.adminToken();
+    await t.sql(`update session set last_seen_at = now() where token_hash = $1`, [hashToken(token)]);
+    expect((await listOn(t.app, token)).statusCode).toBe(200);
+    expect(await epoch()).toBe(before);
+    await t.sql(`update account set status = status where account = 'admin'`);
+    expect(await epoch()).not.toBe(before);
+  });
+
+  it('refuses at once a remembered session whose account is disabled, in either process', async () => {
+    const admin = await t.adminToken();
+    const made = await t.call('POST', '/api/coffee/account', {
+      token: admin,
+      body: {
+        account: 'epoch.check',
+        name: 'Epoch Check',
+        password: t.encrypt('Epoch-Check-2026'),
+        roleIds: [],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const token = await t.login('epoch.check', 'Epoch-Check-2026');
+    const me = (app: FastifyInstance) =>
+      app.inject({ method: 'GET', url: '/api/coffee/user/permission', headers: { token } });
+    expect((await me(other.app)).statusCode).toBe(200);
+    expect((await me(t.app)).statusCode).toBe(200);
+    const off = await t.call('PUT', '/api/coffee/account', {
+      token: admin,
+      body: { id: made.json().data.id, status: 'disabled' },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await me(other.app)).statusCode).toBe(401);
+    expect((await me(t.app)).statusCode).toBe(401);
   });
 
   it('answers a list page with the declared fields only, never a hash', async () => {

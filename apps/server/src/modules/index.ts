@@ -49,6 +49,7 @@ export const MODULES: readonly AnyModule[] = [
 export const PLATFORM_TABLES: readonly string[] = [
   'schema_migration',
   'session',
+  'auth_epoch',
   'login_throttle',
   'operation_log',
   'import_progress',

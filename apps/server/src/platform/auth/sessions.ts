@@ -1,6 +1,7 @@
 /**
  * Sessions: opaque random tokens, stored only as SHA-256 hashes, with an idle and an absolute
- * expiry. Everything lives in the database, so any server process can serve any request.
+ * expiry. Everything lives in the database, so any server process can serve any request; a process
+ * remembers what it looked up only while the database says nothing it depends on has changed.
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import { BLOCKED_ACCOUNT_STATUSES, type PartnerType } from '@brewfleet/contracts
 import type { Db } from '../db/client.ts';
 import { fastPathOf } from '../db/fast-path.ts';
 import { scopeOfUser, type AuthUser } from './auth-user.ts';
+import { freshRead } from './fresh-read.ts';
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
 
@@ -31,6 +33,11 @@ interface SessionRow {
   menu_ids: string[] | null;
   merchant_ids: string[];
   suspended: boolean;
+  /** auth_epoch when the row was read (migration 0044), in the same snapshot. */
+  epoch: string;
+  /** Milliseconds since 1970: the absolute expiry and the last use. */
+  expires_ms: number;
+  last_seen_ms: number;
 }
 
 /**
@@ -47,10 +54,12 @@ interface SessionRow {
  * last_seen_at is written by TOUCH_STATEMENT when `stale`.
  */
 export const LOOKUP_STATEMENT = `
-select u.* from
-  (select set_config('app.scope', 'system', true) as scope offset 0) sys,
+select u.*, sys.epoch from
+  (select set_config('app.scope', 'system', true) as scope, (select n::text from auth_epoch) as epoch offset 0) sys,
   lateral (
     select s.id::text as session_id, s.last_seen_at < now() - interval '60 seconds' as stale,
+           (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms,
+           (extract(epoch from s.last_seen_at) * 1000)::float8 as last_seen_ms,
            a.id::text as user_id, a.account, a.name, a.partner_type, a.merchant_id::text as merchant_id,
            a.store_id::text as store_id, a.super_admin,
            (select array_agg(distinct m.perms) from role r join menu m on m.id = any(r.menu_id_list)
@@ -78,14 +87,78 @@ const TOUCH_STATEMENT = `update session set last_seen_at = now()
   where id = $1 and last_seen_at < now() - interval '60 seconds'`;
 const BLOCKED = `{${BLOCKED_ACCOUNT_STATUSES.join(',')}}`;
 
+/** The epoch alone: what a request checks a remembered session against. */
+const EPOCH_STATEMENT = 'select n::text as n from auth_epoch';
+/** How long a remembered session is used before it is looked up again whatever the epoch says. */
+const REMEMBER_MS = 30_000;
+/** last_seen_at is written when older than this (TOUCH_STATEMENT's interval). */
+const TOUCH_MS = 60_000;
+const MAX_REMEMBERED = 10_000;
+
+interface Remembered {
+  user: AuthUser;
+  epoch: string;
+  /** Looked up again after this (ms since 1970): expiry, idle limit, the next touch, REMEMBER_MS. */
+  until: number;
+}
+
 /**
- * Sessions are server internals: one prepared statement per request (LOOKUP_STATEMENT), and
- * last_seen_at written at most once a minute.
+ * Sessions are server internals. A request's check costs one prepared statement (LOOKUP_STATEMENT)
+ * the first time a process sees a token; after that the process remembers the user and only reads
+ * auth_epoch, a number that every change the lookup depends on moves inside the writing transaction
+ * (migration 0044). A read that starts after the request arrived, shared by the requests arriving
+ * meanwhile (freshRead), so a change committed before a request is always seen by it, in every
+ * process: a sign-out, a role's menus changed, an account disabled, a merchant suspended or moved.
+ * last_seen_at is still written at most once a minute: a remembered session is looked up again
+ * before its next touch is due, before its idle limit or its expiry, and after REMEMBER_MS at most.
  */
 export function createSessions(database: Db, opts: SessionOptions) {
   const fast = fastPathOf(database);
   if (!fast) throw new Error('sessions need a database handle opened by db/client.ts');
   const run = <T>(name: string, text: string, values: unknown[]) => fast.prepared<T>(name, text, values);
+  const remembered = new Map<string, Remembered>();
+  const currentEpoch = freshRead(async () => {
+    const [row] = await run<{ n: string }>('bf_auth_epoch', EPOCH_STATEMENT, []);
+    return row?.n ?? '';
+  });
+
+  const lookUp = async (tokenHash: string): Promise<AuthUser | null> => {
+    const [row] = await run<SessionRow>('bf_session_lookup', LOOKUP_STATEMENT, [
+      tokenHash,
+      opts.idleMinutes,
+      BLOCKED,
+    ]);
+    // A suspended merchant (or one below a suspended merchant) keeps its users out.
+    if (!row || row.suspended) return null;
+    const now = Date.now();
+    if (row.stale) await run('bf_session_touch', TOUCH_STATEMENT, [row.session_id]);
+    const lastSeen = row.stale ? now : row.last_seen_ms;
+    // A menu's perms may list several codes separated by commas.
+    const permissions = new Set(
+      (row.perms ?? []).flatMap((p) => p.split(',').map((c) => c.trim())).filter(Boolean),
+    );
+    const identity = { partnerType: row.partner_type, merchantId: row.merchant_id, storeId: row.store_id };
+    const user: AuthUser = {
+      userId: row.user_id,
+      account: row.account,
+      name: row.name,
+      ...identity,
+      superAdmin: row.super_admin,
+      permissions,
+      menuIds: new Set(row.menu_ids ?? []),
+      scope: scopeOfUser(identity, row.merchant_ids),
+    };
+    const until = Math.min(
+      row.expires_ms,
+      lastSeen + opts.idleMinutes * 60_000,
+      lastSeen + TOUCH_MS,
+      now + REMEMBER_MS,
+    );
+    if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
+    remembered.set(tokenHash, { user, epoch: row.epoch, until });
+    return user;
+  };
+
   return {
     async create(accountId: string, ip: string, userAgent: string | undefined): Promise<string> {
       const token = crypto.randomBytes(32).toString('base64url');
@@ -100,32 +173,12 @@ export function createSessions(database: Db, opts: SessionOptions) {
     async resolve(token: string): Promise<{ user: AuthUser; tokenHash: string } | null> {
       if (!token || token.length > 200) return null;
       const tokenHash = hashToken(token);
-      const [row] = await run<SessionRow>('bf_session_lookup', LOOKUP_STATEMENT, [
-        tokenHash,
-        opts.idleMinutes,
-        BLOCKED,
-      ]);
-      // A suspended merchant (or one below a suspended merchant) keeps its users out.
-      if (!row || row.suspended) return null;
-      if (row.stale) await run('bf_session_touch', TOUCH_STATEMENT, [row.session_id]);
-      // A menu's perms may list several codes separated by commas.
-      const permissions = new Set(
-        (row.perms ?? []).flatMap((p) => p.split(',').map((c) => c.trim())).filter(Boolean),
-      );
-      const identity = { partnerType: row.partner_type, merchantId: row.merchant_id, storeId: row.store_id };
-      return {
-        tokenHash,
-        user: {
-          userId: row.user_id,
-          account: row.account,
-          name: row.name,
-          ...identity,
-          superAdmin: row.super_admin,
-          permissions,
-          menuIds: new Set(row.menu_ids ?? []),
-          scope: scopeOfUser(identity, row.merchant_ids),
-        },
-      };
+      const known = remembered.get(tokenHash);
+      if (known && Date.now() < known.until && (await currentEpoch()) === known.epoch)
+        return { user: known.user, tokenHash };
+      remembered.delete(tokenHash);
+      const user = await lookUp(tokenHash);
+      return user ? { user, tokenHash } : null;
     },
 
     async revoke(tokenHash: string) {
