@@ -61,6 +61,14 @@ describe('row-level security', () => {
     }
   });
 
+  it('evaluates the scope once a query: no policy calls a per-row scope function (migration 0043)', async () => {
+    const perRow = await t.sql<{ policy: string }>(`
+      select tablename || '.' || policyname as policy from pg_policies
+       where schemaname = 'public'
+         and (qual ~ 'app_scope_(allows|inherits)\\(' or with_check ~ 'app_scope_(allows|inherits)\\(')`);
+    expect(perRow.map((p) => p.policy)).toEqual([]);
+  });
+
   it('runs requests as a role that is neither superuser nor BYPASSRLS', async () => {
     const [role] = await t.sql(`select rolsuper, rolbypassrls from pg_roles where rolname = 'brewfleet_app'`);
     expect(role).toEqual({ rolsuper: false, rolbypassrls: false });

@@ -232,7 +232,7 @@ export function createListPager(reg: Registered) {
       const n = capped ?? (await rows<{ n: number }>(tx, sql`select ${cappedCountOf(where)} as n`))[0].n;
       if (n <= COUNT_CAP) return { list, total: n };
     }
-    type Plan = { 'Plan Rows': number; Plans?: Plan[] };
+    type Plan = { 'Plan Rows': number; 'Parent Relationship'?: string; Plans?: Plan[] };
     const [
       {
         'QUERY PLAN': [plan],
@@ -241,9 +241,10 @@ export function createListPager(reg: Registered) {
       tx,
       sql`explain (format json) ${counted.getSQL()}`,
     );
-    // The count's plan is an aggregate over the scan: the scan's rows are the estimate. (Row-level
-    // security's check counts as halving it: the planner's guess for a condition it cannot read.)
-    const estimate = Math.round(plan.Plan.Plans?.[0]?.['Plan Rows'] ?? plan.Plan['Plan Rows']);
+    // The count's plan is an aggregate over the scan: the scan's rows are the estimate. Beside the
+    // scan, the aggregate carries the InitPlans that read the caller's scope once (migration 0043).
+    const scan = plan.Plan.Plans?.find((p) => p['Parent Relationship'] === 'Outer');
+    const estimate = Math.round(scan?.['Plan Rows'] ?? plan.Plan['Plan Rows']);
     const total = Math.max(estimate, seen, COUNT_CAP + 1);
     countLater(memoOf(key));
     return { list, total, totalExact: false };
