@@ -30,7 +30,7 @@ import { AppError } from '../http/errors.ts';
 import { all, likeValue } from './query.ts';
 import { createListPager } from './list-page.ts';
 import { inScope } from '../db/scope.ts';
-import { inRequestScope, tenantValues, visibleTo } from './scope.ts';
+import { inRequestScope, readInRequestScope, tenantValues, visibleTo } from './scope.ts';
 import type { HookContext, Registered, ResourceDeps, ResourceHooks, Row } from './types.ts';
 import { mask } from './secrets.ts';
 import { decryptLongText } from '../auth/long-text.ts';
@@ -273,7 +273,7 @@ export function registerResource(
       const scope = request.user?.scope ?? { kind: 'none' as const };
       // The page and its total, cheap on large tables (list-page.ts): a total above COUNT_CAP rows
       // may be a recent count or an estimate, answered with `totalExact: false`.
-      const { list, total, totalExact, owners } = await inRequestScope(db, request, async (tx) => {
+      const { list, total, totalExact, owners } = await readInRequestScope(reg, db, request, async (tx) => {
         const { where, owners } = await listReadCondition(reg, tx, request.user, body, request.timeZone);
         const found = await listPage(tx, {
           where,
@@ -371,7 +371,7 @@ export function registerResource(
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      const { row, owners } = await inRequestScope(db, request, async (tx) => {
+      const { row, owners } = await readInRequestScope(reg, db, request, async (tx) => {
         const owners = await inheritedOwners(reg, tx, request.user);
         const [row] = (await tx
           .select()

@@ -9,7 +9,7 @@ import type { AuthUser } from '../auth/auth-user.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Registered } from './types.ts';
 import type { Db } from '../db/client.ts';
-import { inScope } from '../db/scope.ts';
+import { inScope, readInScope } from '../db/scope.ts';
 
 export function scopeCondition(
   def: ResourceDef,
@@ -56,4 +56,18 @@ export function visibleTo(reg: Registered, user: AuthUser | null): SQL | undefin
 /** Run `fn` in one transaction in the scope of the request's user (no user: no rows). */
 export function inRequestScope<T>(db: Db, request: FastifyRequest, fn: (tx: Db) => Promise<T>): Promise<T> {
   return inScope(db, request.user?.scope ?? { kind: 'none' }, fn);
+}
+
+/**
+ * A resource's reads in the scope of the request's user: without a transaction (readInScope) unless
+ * the resource inherits rows, whose owners are set for the transaction (`app.inherited_ids`).
+ */
+export function readInRequestScope<T>(
+  reg: Registered,
+  db: Db,
+  request: FastifyRequest,
+  fn: (db: Db) => Promise<T>,
+): Promise<T> {
+  const scope = request.user?.scope ?? { kind: 'none' as const };
+  return reg.hooks.inherited ? inScope(db, scope, fn) : readInScope(db, scope, fn);
 }

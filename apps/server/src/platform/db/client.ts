@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { registerPgliteFastPath, registerPostgresFastPath } from './fast-path.ts';
+import { withStatementName, type PreparedNames } from './auto-prepare.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -45,9 +46,13 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
-  pool.on('connect', serialiseQueries);
+  pool.on('connect', (client) => serialiseQueries(client, new Set()));
+  // Connections that keep a tenant scope between reads (fast-path.ts `read`), apart from the others.
+  const readPool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  readPool.on('error', () => {});
+  readPool.on('connect', (client) => serialiseQueries(client, new Set()));
   const db = drizzlePg(pool) as unknown as Db;
-  registerPostgresFastPath(db, pool);
+  registerPostgresFastPath(db, pool, readPool);
   await pool.query('select 1');
   return {
     kind: 'postgres',
@@ -69,7 +74,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     },
     ping: () => pingWith(db),
     listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
-    close: () => pool.end(),
+    close: () => Promise.all([pool.end(), readPool.end()]).then(() => {}),
   };
 }
 
@@ -117,10 +122,12 @@ async function listenPostgres(
  * which it deprecates ("Calling client.query() when the client is already executing a query") and
  * pg 9 removes. Calls with a callback (the pool's own) and streams (cursors) keep pg's path.
  */
-function serialiseQueries(client: pg.PoolClient) {
+function serialiseQueries(client: pg.PoolClient, prepared: PreparedNames) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   let tail: Promise<unknown> = Promise.resolve();
-  (client as { query: unknown }).query = (...args: unknown[]) => {
+  (client as { query: unknown }).query = (...given: unknown[]) => {
+    // Named by their text, parsed and planned once on this connection (auto-prepare.ts).
+    const args = withStatementName(given, prepared);
     const first = args[0] as { submit?: unknown } | undefined;
     if (typeof args.at(-1) === 'function' || typeof first?.submit === 'function') return query(...args);
     const run = tail.then(() => query(...args));

@@ -25,6 +25,13 @@ export interface FastPath {
   prepared<T>(name: string, text: string, values: unknown[]): Promise<T[]>;
   /** `fn` in a transaction opened by one message: BEGIN and `setup` (SQL without parameters). */
   transaction<T>(setup: string, fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * `fn`'s reads without a transaction, on a connection of a pool of its own that keeps `setup`
+   * (session-level settings: role, scope, read-only) until another caller needs another: a read in
+   * a scope met before costs its query alone, not BEGIN and COMMIT around it.
+   * PostgreSQL only: PGlite is one connection, where a read is a transaction like any other.
+   */
+  read?<T>(setup: string, fn: (db: Db) => Promise<T>): Promise<T>;
 }
 
 const registered = new WeakMap<object, FastPath>();
@@ -32,9 +39,41 @@ const registered = new WeakMap<object, FastPath>();
 /** The fast path of a database handle; null for a transaction or a handle of unknown origin. */
 export const fastPathOf = (db: Db): FastPath | null => registered.get(db) ?? null;
 
-export function registerPostgresFastPath(db: Db, pool: pg.Pool) {
+/**
+ * The scope each connection of the read pool holds. Those connections are used by `read` only, which
+ * sets the caller's scope on one before lending it whenever it holds another: nothing else ever runs
+ * on them, so no one inherits a scope they did not ask for.
+ */
+const heldScope = new WeakMap<pg.PoolClient, string>();
+
+export function registerPostgresFastPath(db: Db, pool: pg.Pool, readPool: pg.Pool) {
   const dialect = (db as unknown as { dialect: PgDialect }).dialect;
   registered.set(db, {
+    async read(setup, fn) {
+      const client = await readPool.connect();
+      let broken: Error | undefined;
+      try {
+        if (heldScope.get(client) !== setup) {
+          heldScope.delete(client);
+          await client.query(setup);
+          heldScope.set(client, setup);
+        }
+        // A transaction object, so that a nested transaction fails (SAVEPOINT outside one) instead
+        // of running half-applied; writes fail too (the setup makes every statement read-only).
+        const handle = new NodePgTransaction(
+          dialect,
+          new NodePgSession(client, dialect, undefined),
+          undefined,
+        );
+        return await fn(handle as unknown as Db);
+      } catch (error) {
+        // A connection whose setup failed half-way holds no known scope: closed, not lent again.
+        if (!heldScope.has(client)) broken = error as Error;
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
     async prepared<T>(name: string, text: string, values: unknown[]) {
       return (await pool.query({ name, text, values })).rows as T[];
     },

@@ -21,7 +21,8 @@ export const SYSTEM: Scope = { kind: 'system' };
  * The SQL that sets a scope, as text without parameters, so that it travels with BEGIN in one
  * message (fast-path.ts). Ids are digits (int8 as text); anything else is refused, never quoted in.
  */
-export function scopeSetup(scope: Scope): string {
+export function scopeSetup(scope: Scope, level: 'transaction' | 'session' = 'transaction'): string {
+  const local = level === 'transaction';
   const ids = (list: string[]) => {
     for (const id of list) if (!/^\d{1,19}$/.test(id)) throw new Error(`not an id in a scope: ${id}`);
     return list.join(',');
@@ -29,8 +30,10 @@ export function scopeSetup(scope: Scope): string {
   const merchants = 'merchantIds' in scope ? ids(scope.merchantIds) : '';
   const stores = 'storeIds' in scope ? ids(scope.storeIds) : '';
   return (
-    `select set_config('role', 'brewfleet_app', true), set_config('app.scope', '${SCOPE_KINDS[scope.kind]}', true), ` +
-    `set_config('app.merchant_ids', '${merchants}', true), set_config('app.store_ids', '${stores}', true)`
+    `select set_config('role', 'brewfleet_app', ${local}), set_config('app.scope', '${SCOPE_KINDS[scope.kind]}', ${local}), ` +
+    `set_config('app.merchant_ids', '${merchants}', ${local}), set_config('app.store_ids', '${stores}', ${local})` +
+    // A connection kept in a scope for reads (readInScope) refuses writes, whoever asks.
+    (local ? '' : `, set_config('default_transaction_read_only', 'on', false)`)
   );
 }
 /** The kinds as SQL may hold them: the text written into scopeSetup comes from this table only. */
@@ -74,6 +77,19 @@ export async function inScope<T>(db: Db, scope: Scope, fn: (tx: Db) => Promise<T
     await tx.execute(sql.raw(scopeSetup(scope)));
     return fn(tx);
   });
+}
+
+/**
+ * `fn`'s reads in a scope, without a transaction around them: on PostgreSQL a connection that holds
+ * the scope already (fast-path.ts `read`) runs them as they come, each statement seeing what was
+ * committed when it started — what READ COMMITTED gives inside a transaction too. For handlers that
+ * only read and set nothing local (a list page): writes are refused there, and so is a nested
+ * transaction. PGlite and a transaction handed in as `db` take inScope.
+ */
+export async function readInScope<T>(db: Db, scope: Scope, fn: (db: Db) => Promise<T>): Promise<T> {
+  const fast = fastPathOf(db);
+  if (!fast?.read) return inScope(db, scope, fn);
+  return fast.read(scopeSetup(scope, 'session'), fn);
 }
 
 /**
