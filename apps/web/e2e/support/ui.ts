@@ -84,6 +84,18 @@ export async function seriousViolations(page: Page, within?: string): Promise<Ax
   // Evaluated through the debugging protocol: the server's CSP (script-src 'self') forbids inline tags.
   // Once per document: hash navigations keep it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  // Colours are measured at rest: a button's colour transition (antd's, ~0.2 s after a click or a
+  // hover) caught half-way read as low contrast now and then (flaky runs in CI). Finished, not
+  // waited for; an endless animation (a spinner) cannot finish and is left running.
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      try {
+        animation.finish();
+      } catch {
+        // infinite: nothing to finish
+      }
+    }
+  });
   const violations = await page.evaluate(async (selector: string | null) => {
     const axe = (
       window as unknown as {
