@@ -12,7 +12,7 @@ import { startSimulatedUber, type SimulatedUber } from '@brewfleet/simulator';
 import { type FleetTest, machineTakesStoreMenu, startFleetTest, waitFor } from './helpers/fleet.ts';
 import { startTestApp } from './helpers/test-app.ts';
 import { multipartFile } from './helpers/multipart.ts';
-import type { DeliveryModuleService } from '../src/modules/delivery/index.ts';
+import { ORDER_GROUP, ORDER_WORKERS, type DeliveryModuleService } from '../src/modules/delivery/index.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 
 const PASSWORD = 'Delivery-Strong-Pass-9';
@@ -617,6 +617,89 @@ describe('orders from Uber', () => {
     } finally {
       await setOnline(true);
     }
+  });
+});
+
+describe('orders in a burst, and the bindings each process keeps', () => {
+  it('works a burst a few orders at a time and answers every one, once', async () => {
+    const burst = Array.from({ length: 30 }, () =>
+      uber.createOrder(UBER_STORE, [{ id: 'p-ESP', quantity: 1 }]),
+    );
+    const acks = await Promise.all(burst.map((o) => webhook('orders.notification', o.id)));
+    expect(acks.map((a) => a.statusCode)).toEqual(burst.map(() => 200));
+    await waitFor(
+      () => burst.every((o) => uber.orders.get(o.id)?.answer),
+      30_000,
+      'every order of the burst answered',
+    );
+    expect(burst.map((o) => uber.orders.get(o.id)!.answer!.kind)).toEqual(burst.map(() => 'accepted'));
+    // A worker holds its group from before the fetches to after the answers: at no moment are more
+    // orders between their fetch and their answer than the workers' groups hold.
+    const spans = burst.map((o) => {
+      const fetched = uber.calls(new RegExp(`/order/${o.id}$`), 'GET');
+      const accepted = uber.calls(new RegExp(`/orders/${o.id}/accept_pos_order$`), 'POST');
+      expect([fetched.length, accepted.length]).toEqual([1, 1]);
+      return { from: fetched[0].at, to: accepted[0].at };
+    });
+    const busiest = Math.max(
+      ...spans.map((s) => spans.filter((x) => x.from <= s.from && s.from < x.to).length),
+    );
+    expect(busiest).toBeLessThanOrEqual(ORDER_WORKERS * ORDER_GROUP);
+    // Decided in groups: the orders' lines were written by fewer transactions than orders.
+    const [{ decisions }] = await sql(
+      `select count(distinct l.xmin::text)::int as decisions
+       from delivery_order d join sales_order_line l on l.order_id = d.order_id
+       where d.uber_order_id = any($1)`,
+      [burst.map((o) => o.id)],
+    );
+    expect(decisions).toBeLessThan(burst.length);
+    // Each once: one row per Uber order, one order placed, and (just after Uber heard) answered.
+    const counts = async () =>
+      (
+        await sql(
+          `select count(*)::int as n, count(answered_at)::int as answered, count(distinct order_id)::int as placed
+           from delivery_order where uber_order_id = any($1)`,
+          [burst.map((o) => o.id)],
+        )
+      )[0];
+    await waitFor(async () => (await counts()).answered === 30, 10_000, 'the burst recorded as answered');
+    expect(await counts()).toEqual({ n: 30, answered: 30, placed: 30 });
+  });
+
+  it('takes a changed secret or binding at once: the copy the process keeps is forgotten', async () => {
+    // The copy is warm: an order of the store was just worked.
+    const warm = uber.createOrder(UBER_STORE, [{ id: 'p-ESP', quantity: 1 }]);
+    expect((await webhook('orders.notification', warm.id)).statusCode).toBe(200);
+    await answered(warm.id);
+    const [account] = (await ok('POST', '/api/coffee/uber-account/list', {})).list;
+    const NEW_SECRET = 'alpha-uber-secret-rotated-98765';
+    await ok('PUT', '/api/coffee/uber-account', { id: account.id, clientSecret: f.t.encrypt(NEW_SECRET) });
+    try {
+      const order = uber.createOrder(UBER_STORE, [{ id: 'p-ESP', quantity: 1 }]);
+      expect((await webhook('orders.notification', order.id)).statusCode).toBe(401);
+      // Signed with the new secret (the token Uber gave for the old one still serves the calls).
+      expect((await webhook('orders.notification', order.id, { secret: NEW_SECRET })).statusCode).toBe(200);
+      expect((await answered(order.id))!.kind).toBe('accepted');
+    } finally {
+      await ok('PUT', '/api/coffee/uber-account', {
+        id: account.id,
+        clientSecret: f.t.encrypt(CLIENT_SECRET),
+      });
+    }
+    // Bound to another Uber store: the old id is nobody's, at once.
+    await ok('PUT', '/api/coffee/delivery-store', { id: deliveryStoreId, uberStoreId: 'uber-store-alpha-2' });
+    try {
+      const order = uber.createOrder(UBER_STORE, [{ id: 'p-ESP', quantity: 1 }]);
+      expect((await webhook('orders.notification', order.id)).statusCode).toBe(200);
+      expect(await deliveryOrder(order.id)).toBeUndefined();
+    } finally {
+      await ok('PUT', '/api/coffee/delivery-store', { id: deliveryStoreId, uberStoreId: UBER_STORE });
+      // Bound again: its menu uploaded anew before the listing follows the machine again.
+      await ok('POST', '/api/coffee/delivery-store/sync', { id: deliveryStoreId });
+    }
+    const again = uber.createOrder(UBER_STORE, [{ id: 'p-ESP', quantity: 1 }]);
+    expect((await webhook('orders.notification', again.id)).statusCode).toBe(200);
+    expect((await answered(again.id))!.kind).toBe('accepted');
   });
 });
 

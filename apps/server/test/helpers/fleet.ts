@@ -136,13 +136,24 @@ export async function machineTakesStoreMenu(
   url: string,
   m: { serialNumber: string; secret: string },
   storeId: string,
-  call: (method: 'POST', path: string, body: unknown) => Promise<{ id: string; version?: string }>,
+  call: (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<any>,
 ): Promise<string> {
   const sim = quietMachine(url, m);
   await sim.start();
   const release = await call('POST', '/api/coffee/menu-release', { name: 'Menu', storeId });
   await call('POST', '/api/coffee/menu-release/push', { id: release.id });
   await waitFor(() => sim.menu?.version === release.version, 10_000, 'the machine took the menu');
+  // And the server heard its answer: a machine stopped before then leaves the command "sent" (and
+  // sent again to whoever connects under its name next), which tests read as a machine not ready.
+  await waitFor(
+    async () => {
+      const progress = await call('GET', `/api/coffee/menu-release/progress?id=${release.id}`);
+      const states = (progress.machines as Array<{ state: string }>).map((x) => x.state);
+      return states.length > 0 && states.every((state) => state === 'succeeded');
+    },
+    10_000,
+    'the server to record the menu taken',
+  );
   await sim.stop();
   return release.version!;
 }

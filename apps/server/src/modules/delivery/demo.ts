@@ -10,6 +10,7 @@ import { rows, type Db } from '../../platform/db/client.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
 import type { ResourceRegistry } from '../../platform/crud/registry.ts';
 import type { CatalogService } from '../catalog/service.ts';
+import { bindingsChanged } from './bindings.ts';
 
 export const DEMO_UBER = {
   clientId: 'brewfleet-demo',
@@ -32,6 +33,7 @@ export async function seedDemoDelivery(db: Db, resources: ResourceRegistry, cata
       await tx.execute(sql`insert into delivery_store (merchant_id, store_id, uber_store_id, binding, sync_state)
                            values (${store.merchantId}, ${store.id}, ${DEMO_UBER.storeId}, 'bound', 'pending')
                            on conflict do nothing`);
+      await bindingsChanged(tx);
       for (const [i, s] of sales.slice(0, 12).entries())
         await tx.execute(sql`insert into delivery_product (merchant_id, product_id, sort_order)
                              values (${store.merchantId}, ${s.productId}, ${i}) on conflict do nothing`);

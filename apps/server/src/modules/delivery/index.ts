@@ -14,6 +14,9 @@ import { createDeliveryService, type DeliveryService } from './service.ts';
 import { registerDeliveryResources } from './resources.ts';
 import { registerUberWebhook } from './webhook.ts';
 import { deliveryReactions } from './reactions.ts';
+import { createOrderQueue } from './order-queue.ts';
+import { BINDINGS_CHANNEL } from './bindings.ts';
+import type { Claim } from './order-work.ts';
 import { demoBoundStores, DEMO_UBER, seedDemoDelivery } from './demo.ts';
 
 export type { DeliveryService } from './service.ts';
@@ -32,6 +35,16 @@ const fromEnv = (): UberEndpoints => ({
   apiUrl: process.env.UBER_API_URL?.replace(/\/+$/, '') || UBER_DEFAULTS.apiUrl,
   authUrl: process.env.UBER_AUTH_URL?.replace(/\/+$/, '') || UBER_DEFAULTS.authUrl,
 });
+
+/**
+ * Order workers of a process, and the most orders a worker decides in one transaction. A group's
+ * transaction holds a connection of the pool (10) for a dozen statements per order: four workers
+ * keep the database busy (some decide while others talk to Uber) and leave connections to the
+ * webhooks' inserts and the rest of the server; a burst of fifty is decided in five or six groups.
+ * Measured with the delivery bench (bench/README.md).
+ */
+export const ORDER_WORKERS = 4;
+export const ORDER_GROUP = 10;
 
 export const deliveryModule = defineModule({
   name: 'delivery',
@@ -57,21 +70,36 @@ export const deliveryModule = defineModule({
       orders: deps.services.orders,
       events: deps.events,
     });
-    // Work started after a webhook's answer: awaited when the app closes, never lost (the order job
-    // takes up what did not finish).
-    const running = new Set<Promise<void>>();
-    const afterAnswer = (work: () => Promise<void>) => {
-      const p: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(work)
-        .catch((error: unknown) => app.log.warn({ err: error }, 'Uber order: will be tried again'))
-        .finally(() => running.delete(p));
-      running.add(p);
-    };
+    // Work started after a webhook's answer, a few orders at a time in their order of arrival:
+    // awaited when the app closes, never lost (the order job takes up what did not finish). The
+    // machines' commands are announced to fleet's delivery once the orders waiting are answered:
+    // sending them costs the database and the event loop what the next answers need (fleet's
+    // delivery job sends them within a second anyway, should orders keep coming).
+    let queued = false;
+    const queue = createOrderQueue<Claim>({
+      workers: ORDER_WORKERS,
+      batch: ORDER_GROUP,
+      work: (claims) => service.workClaims(claims, () => void (queued = true)),
+      onError: (error: unknown) => app.log.warn({ err: error }, 'Uber order: will be tried again'),
+      onIdle: () => {
+        if (queued) deps.services.fleet.commands.announce();
+        queued = false;
+      },
+    });
+    // A binding or an Uber account changed in any process: this process reads them again.
+    const unlisten = deps
+      .listen(BINDINGS_CHANNEL, () => service.forgetBindings())
+      .catch((error: unknown) => {
+        app.log.warn({ err: error }, 'delivery: not hearing binding changes; kept bindings expire by time');
+        return null;
+      });
     app.addHook('onClose', async () => {
-      await Promise.allSettled([...running]);
+      await queue.drained();
+      const stop = await unlisten;
+      await stop?.();
     });
     registerDeliveryResources(app, deps, () => service);
-    registerUberWebhook(app, { service: () => service, afterAnswer });
+    registerUberWebhook(app, { service: () => service, afterAnswer: queue.push });
     return { ...service, useEndpoints: (e: UberEndpoints | null) => void (override = e) };
   },
   subscribers: ({ fleet }) => deliveryReactions(fleet),

@@ -22,26 +22,49 @@ function channelsOf(recipe: unknown): number[] {
   return steps.flatMap((s) => (typeof s.channel === 'number' ? [s.channel] : []));
 }
 
-export async function readyMachines(tx: Db, fleet: FleetService, storeId: string): Promise<ReadyMachine[]> {
-  const machines = await fleet.reports.machinesOfStores(tx, { storeIds: [storeId] });
-  const taking = machines.filter((m) => m.storeId === storeId && m.online && !m.locked && m.menuVersion);
-  if (!taking.length) return [];
-  const empty = await rows<{ deviceId: string; channel: number }>(
-    tx,
-    sql`select device_id::text as "deviceId", channel from delivery_channel_level
-        where device_id = any(${`{${taking.map((m) => m.id).join(',')}}`}::bigint[]) and grams <= 0`,
-  );
-  const out: ReadyMachine[] = [];
-  for (const machine of taking) {
-    const parsed = menuContent.safeParse(await fleet.reports.menuSent(tx, machine.id, machine.menuVersion!));
-    if (!parsed.success) continue;
-    const dry = new Set(empty.filter((e) => e.deviceId === machine.id).map((e) => e.channel));
-    const makes = new Set(
-      parsed.data.products
-        .filter((p) => p.orderable !== false && !channelsOf(p.recipe).some((c) => dry.has(c)))
-        .map((p) => p.code),
-    );
-    out.push({ machine, menu: parsed.data, makes });
+/**
+ * What a store's machines can make now, read afresh at each call (online, locked, levels change
+ * under an order) but for their menus: a version's content never changes once sent, so each is read
+ * and checked once per process (as the ordering app's menu cache does).
+ */
+export function createReadiness(fleet: FleetService) {
+  const menus = new Map<string, MenuContent>();
+
+  async function menuOf(tx: Db, deviceId: string, version: string): Promise<MenuContent | null> {
+    const key = `${deviceId}/${version}`;
+    const held = menus.get(key);
+    if (held) return held;
+    const parsed = menuContent.safeParse(await fleet.reports.menuSent(tx, deviceId, version));
+    if (!parsed.success) return null;
+    // Bounded: the machines of the bound stores times the versions they ran lately.
+    if (menus.size >= 2000) menus.clear();
+    menus.set(key, parsed.data);
+    return parsed.data;
   }
-  return out;
+
+  return async function readyMachines(tx: Db, storeId: string): Promise<ReadyMachine[]> {
+    const machines = await fleet.reports.machinesOfStores(tx, { storeIds: [storeId] });
+    const taking = machines.filter((m) => m.storeId === storeId && m.online && !m.locked && m.menuVersion);
+    if (!taking.length) return [];
+    const empty = await rows<{ deviceId: string; channel: number }>(
+      tx,
+      sql`select device_id::text as "deviceId", channel from delivery_channel_level
+          where device_id = any(${`{${taking.map((m) => m.id).join(',')}}`}::bigint[]) and grams <= 0`,
+    );
+    const out: ReadyMachine[] = [];
+    for (const machine of taking) {
+      const menu = await menuOf(tx, machine.id, machine.menuVersion!);
+      if (!menu) continue;
+      const dry = new Set(empty.filter((e) => e.deviceId === machine.id).map((e) => e.channel));
+      const makes = new Set(
+        menu.products
+          .filter((p) => p.orderable !== false && !channelsOf(p.recipe).some((c) => dry.has(c)))
+          .map((p) => p.code),
+      );
+      out.push({ machine, menu, makes });
+    }
+    return out;
+  };
 }
+
+export type ReadyMachines = ReturnType<typeof createReadiness>;

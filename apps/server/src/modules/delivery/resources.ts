@@ -24,6 +24,7 @@ import type { HookContext, ResourceDeps, ResourceHooks, Row } from '../../platfo
 import { answer } from '../../platform/http/answers.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { DeliveryService } from './service.ts';
+import { bindingsChanged } from './bindings.ts';
 
 function ownerOf(input: Row, ctx: Pick<HookContext, 'user'>): string {
   const merchantId = (input.merchantId as string | undefined) ?? ctx.user.merchantId;
@@ -58,9 +59,22 @@ export function registerDeliveryResources(
 ) {
   const changed = (row: Row, ctx: HookContext) =>
     service().menuChanged(ctx.db, { merchantId: String(row.merchantId) });
-  registerResource(app, deps, uberAccountResource, { hooks: merchantOwned });
+  // Every process keeps bindings and secrets (bindings.ts): a change is announced with the write (the
+  // NOTIFY, heard after commit), and this process forgets its copy at once, so that the caller's
+  // next webhook meets the change even before the notification comes back.
+  const announce = async (ctx: HookContext) => {
+    service().forgetBindings();
+    await bindingsChanged(ctx.db);
+  };
+  const announced: ResourceHooks = {
+    afterCreate: (_row, ctx) => announce(ctx),
+    afterUpdate: (_row, _before, ctx) => announce(ctx),
+    beforeDelete: (_rows, ctx) => announce(ctx),
+  };
+  registerResource(app, deps, uberAccountResource, { hooks: { ...merchantOwned, ...announced } });
   registerResource(app, deps, deliveryStoreResource, {
     hooks: {
+      ...announced,
       async beforeCreate(input, ctx) {
         const uberStoreId = typeof input.uberStoreId === 'string' ? input.uberStoreId.trim() || null : null;
         return {

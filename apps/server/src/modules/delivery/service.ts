@@ -1,19 +1,12 @@
 /**
  * The delivery module's work, all of it resumable from its tables (a process that dies loses
  * nothing): upload a store's menu to Uber (its state on the store's row, retryable failures tried
- * again with back-off), take Uber's orders (fetch, place at a machine that can make them and accept,
- * or deny naming the items none can make), follow Uber's cancellations, and keep the store's listing
+ * again with back-off), take Uber's orders (order-work.ts: fetch, place at a machine that can make
+ * them and accept, or deny naming the items none can make), follow Uber's cancellations, and keep the store's listing
  * in step with its machines (items suspended and restored, the store paused and set online).
  */
 import { sql } from 'drizzle-orm';
-import {
-  translate,
-  uberOrder,
-  type AppOrderCommandParams,
-  type MenuContent,
-  type UberCancelBody,
-  type UberDenyBody,
-} from '@brewfleet/contracts';
+import { translate, type MenuContent, type UberCancelBody } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
@@ -24,7 +17,9 @@ import type { CatalogService } from '../catalog/service.ts';
 import type { OrderService } from '../orders/service.ts';
 import { buildUberMenu, itemIdOf, type TakeoutItem } from './uber-menu.ts';
 import { UberError, withRetries, type UberClient, type UberCredentials } from './uber-client.ts';
-import { readyMachines } from './machines.ts';
+import { createReadiness } from './machines.ts';
+import { createBindings, type Binding } from './bindings.ts';
+import { createOrderWork } from './order-work.ts';
 
 export interface DeliveryDeps {
   db: Db;
@@ -56,6 +51,17 @@ const system = <T>(db: Db, fn: (tx: Db) => Promise<T>) => inScope(db, SYSTEM, fn
 
 export function createDeliveryService(deps: DeliveryDeps) {
   const { db, uber, fleet, catalog, orders, events } = deps;
+  const readyMachines = createReadiness(fleet);
+  const bindings = createBindings({ db, secrets: deps.secrets });
+  const { receiveOrder, workClaims, workOrder } = createOrderWork({
+    db,
+    uber,
+    fleet,
+    orders,
+    events,
+    bindings,
+    readyMachines,
+  });
 
   async function credentials(tx: Db, merchantId: string): Promise<UberCredentials | null> {
     const [a] = await rows<{ clientId: string; secret: string | null }>(
@@ -137,7 +143,7 @@ export function createDeliveryService(deps: DeliveryDeps) {
       if (!store?.uberStoreId) return null;
       const items = await takeoutItems(tx, store);
       const running = new Map<string, MenuContent['products'][number]>();
-      for (const { menu } of await readyMachines(tx, fleet, store.storeId))
+      for (const { menu } of await readyMachines(tx, store.storeId))
         for (const p of menu.products) if (!running.has(p.code)) running.set(p.code, p);
       return { store, creds: await credentials(tx, store.merchantId), items, running };
     });
@@ -197,162 +203,6 @@ export function createDeliveryService(deps: DeliveryDeps) {
                            or store_id = any(${`{${(where.storeIds ?? []).join(',')}}`}::bigint[]))`);
   }
 
-  /**
-   * Record an order notification (once per Uber order: a webhook delivered twice makes one row).
-   * The work happens after the answer (`work`).
-   */
-  async function receiveOrder(
-    store: BoundStore,
-    uberOrderId: string,
-    eventId: string,
-  ): Promise<string | null> {
-    const [row] = await system(db, (tx) =>
-      rows<{ id: string }>(
-        tx,
-        sql`insert into delivery_order (merchant_id, store_id, uber_order_id, uber_store_id, event_id)
-            values (${store.merchantId}, ${store.storeId}, ${uberOrderId}, ${store.uberStoreId}, ${eventId})
-            on conflict (uber_order_id) do nothing returning id::text`,
-      ),
-    );
-    return row?.id ?? null;
-  }
-
-  /**
-   * Work one Uber order until Uber has its answer: decide once (place it at a machine that can make
-   * it, or deny it), then tell Uber. A failure leaves the row to the next try, the decision kept.
-   */
-  async function workOrder(id: string): Promise<void> {
-    const [claimed] = await system(db, (tx) =>
-      rows<{ uberOrderId: string; storeId: string; answer: string | null; orderNo: string | null }>(
-        tx,
-        sql`update delivery_order set claimed_at = now(), attempts = attempts + 1, updated_at = now()
-            where id = ${id} and answered_at is null and state <> 'cancelled'
-              and (claimed_at is null or claimed_at < now() - interval '60 seconds')
-            returning uber_order_id as "uberOrderId", store_id::text as "storeId", answer, null::text as "orderNo"`,
-      ),
-    );
-    if (!claimed) return;
-    try {
-      const found = await system(db, async (tx) => {
-        const [store] = await boundStores(tx, sql`d.store_id = ${claimed.storeId}`);
-        return store ? { store, creds: await credentials(tx, store.merchantId) } : null;
-      });
-      if (!found?.creds) throw new Error('the store is no longer bound to Uber Eats');
-      const { store, creds } = found;
-      const path = `/v1/eats/orders/${encodeURIComponent(claimed.uberOrderId)}`;
-      if (!claimed.answer) await decide(id, store, creds, claimed.uberOrderId);
-      const [decided] = await system(db, (tx) =>
-        rows<{ answer: string; denyBody: UberDenyBody | null; orderNo: string | null; state: string }>(
-          tx,
-          sql`select d.answer, d.deny_body as "denyBody", d.state, d.order_id::text as "orderNo"
-              from delivery_order d where d.id = ${id}`,
-        ),
-      );
-      if (decided.state === 'cancelled') return;
-      if (decided.answer === 'deny')
-        await withRetries(() => uber.call(creds, 'POST', `${path}/deny_pos_order`, decided.denyBody));
-      else
-        await withRetries(() =>
-          uber.call(creds, 'POST', `${path}/accept_pos_order`, { reason: 'accepted by the machine' }),
-        );
-      await system(db, (tx) =>
-        tx.execute(sql`update delivery_order set answered_at = now(), claimed_at = null, last_error = null,
-                         updated_at = now() where id = ${id}`),
-      );
-    } catch (error) {
-      await system(db, (tx) =>
-        tx.execute(sql`update delivery_order set claimed_at = null, last_error = ${(error as Error).message.slice(0, 2000)},
-                         updated_at = now() where id = ${id}`),
-      );
-      throw error;
-    }
-  }
-
-  /** Fetch the order and decide: a machine that can make every line takes it (one transaction), or deny. */
-  async function decide(id: string, store: BoundStore, creds: UberCredentials, uberOrderId: string) {
-    const order = uberOrder.parse(
-      await withRetries(() => uber.call(creds, 'GET', `/v2/eats/order/${encodeURIComponent(uberOrderId)}`)),
-    );
-    const lines = order.cart.items.map((i) => ({
-      code: i.external_data ?? i.id.replace(/^p-/, ''),
-      quantity: i.quantity,
-      options: (i.selected_modifier_groups ?? []).flatMap((g) =>
-        (g.selected_items ?? []).flatMap((s) => (s.external_data ? [s.external_data] : [])),
-      ),
-    }));
-    await system(db, async (tx) => {
-      // Decided once: a row another try decided already stays as it was.
-      const [open] = await rows(
-        tx,
-        sql`select 1 from delivery_order where id = ${id} and answer is null and state = 'received' for update`,
-      );
-      if (!open) return;
-      const ready = await readyMachines(tx, fleet, store.storeId);
-      const chosen = ready.find((r) => lines.every((l) => r.makes.has(l.code)));
-      if (!chosen) {
-        const body: UberDenyBody = {
-          reason: ready.length
-            ? {
-                explanation: 'No machine of the store can make these items now',
-                code: 'ITEM_AVAILABILITY',
-                out_of_stock_items: lines
-                  .filter((l) => !ready.some((r) => r.makes.has(l.code)))
-                  .map((l) => itemIdOf(l.code)),
-              }
-            : { explanation: 'No machine of the store is taking orders', code: 'STORE_CLOSED' },
-        };
-        await tx.execute(sql`update delivery_order set state = 'denied', answer = 'deny', deny_body = ${JSON.stringify(body)}::jsonb,
-                               updated_at = now() where id = ${id}`);
-        return;
-      }
-      const { machine, menu } = chosen;
-      const placed = await orders.placeAppOrder(
-        tx,
-        {
-          device: {
-            id: machine.id,
-            merchantId: machine.merchantId,
-            storeId: machine.storeId,
-            serialNumber: machine.serialNumber,
-          },
-          menu,
-          memberNo: null,
-          orderType: 'pack',
-          channel: 'delivery',
-          lines: lines.map((l) => {
-            const product = menu.products.find((p) => p.code === l.code);
-            return {
-              productCode: l.code,
-              options: l.options.filter((o) => product?.options.some((x) => x.id === o)),
-              toppings: [],
-              quantity: l.quantity,
-            };
-          }),
-        },
-        events,
-      );
-      // Paid to Uber, which pays the merchant: the order is paid as it is placed.
-      await orders.markPaid(tx, placed.orderId, events, 'delivery');
-      const params: AppOrderCommandParams = {
-        orderNo: placed.orderNo,
-        pickupCode: placed.pickupCode,
-        orderType: 'pack',
-        menuVersion: placed.menuVersion,
-        lines: placed.lines,
-      };
-      await fleet.commands.queue(tx, {
-        type: 'app-order',
-        devices: [{ id: machine.id }],
-        params,
-        issuedBy: { userId: null, account: `uber ${order.display_id ?? uberOrderId}` },
-        ref: { kind: 'order', id: placed.orderId },
-      });
-      await tx.execute(sql`update delivery_order set state = 'accepted', answer = 'accept', order_id = ${placed.orderId},
-                             device_id = ${machine.id}, updated_at = now() where id = ${id}`);
-    });
-    fleet.commands.announce();
-  }
-
   /** Orders Uber still waits an answer for (the order job's work, and what a lost worker left). */
   async function workDue(): Promise<void> {
     const due = await system(db, (tx) =>
@@ -390,10 +240,7 @@ export function createDeliveryService(deps: DeliveryDeps) {
     let failure: unknown = null;
     for (const o of due) {
       try {
-        const creds = await system(db, async (tx) => {
-          const [store] = await boundStores(tx, sql`d.store_id = ${o.storeId}`);
-          return store ? credentials(tx, store.merchantId) : null;
-        });
+        const creds = (await bindings.byStore(o.storeId))?.creds;
         if (!creds) throw new Error('the store is no longer bound to Uber Eats');
         const path = `/v1/eats/orders/${encodeURIComponent(o.uberOrderId)}/cancel`;
         let note: string | null = null;
@@ -417,7 +264,11 @@ export function createDeliveryService(deps: DeliveryDeps) {
   }
 
   /** Uber cancelled the order: it is cancelled unless its machine has started making it. */
-  async function cancelOrder(store: BoundStore, uberOrderId: string, eventId: string): Promise<void> {
+  async function cancelOrder(
+    store: Pick<Binding, 'merchantId' | 'storeId' | 'uberStoreId'>,
+    uberOrderId: string,
+    eventId: string,
+  ): Promise<void> {
     await system(db, async (tx) => {
       // A cancellation before the notification: the row says so, and the notification does nothing.
       const [o] = await rows<{ orderId: string | null }>(
@@ -455,7 +306,7 @@ export function createDeliveryService(deps: DeliveryDeps) {
           store,
           creds: await credentials(tx, store.merchantId),
           items: await takeoutItems(tx, store),
-          ready: await readyMachines(tx, fleet, store.storeId),
+          ready: await readyMachines(tx, store.storeId),
         });
       return out;
     });
@@ -529,25 +380,27 @@ export function createDeliveryService(deps: DeliveryDeps) {
     if (failure) throw failure;
   }
 
-  /** The bound store of an Uber store id (the webhook's `meta.user_id`), and its merchant's secret. */
-  async function storeOfUber(uberStoreId: string) {
-    return system(db, async (tx) => {
-      const [store] = await boundStores(tx, sql`d.uber_store_id = ${uberStoreId} and d.binding = 'bound'`);
-      return store ? { store, creds: await credentials(tx, store.merchantId) } : null;
-    });
-  }
+  /**
+   * The bound store of an Uber store id (the webhook's `meta.user_id`) and its merchant's secret, as
+   * this process keeps them (bindings.ts); `fresh` reads them again (a signature the kept secret
+   * does not match may be signed with a secret changed since).
+   */
+  const storeOfUber = (uberStoreId: string, fresh = false) => bindings.byUber(uberStoreId, fresh);
 
   return {
     syncStore,
     syncDue,
     menuChanged,
     receiveOrder,
+    workClaims,
     workOrder,
     workDue,
     tellCancellations,
     cancelOrder,
     followMachines,
     storeOfUber,
+    /** A binding or an Uber account changed (this process or another): read them again. */
+    forgetBindings: () => bindings.forget(),
     uber,
   };
 }

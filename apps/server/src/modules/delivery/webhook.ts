@@ -3,8 +3,9 @@
  * (its own JSON parser, in this plugin only) because the signature is over the exact bytes:
  * `X-Uber-Signature` is the lowercase hex HMAC-SHA256 of the body keyed with the client secret of
  * the merchant whose store the event names (`meta.user_id`). A missing or wrong signature is a 401
- * and nothing is written. Uber wants a fast 200 (it resends otherwise): the order is recorded and
- * worked after the answer (and by the order job, should this process stop first). A webhook for a
+ * and nothing is written. Uber wants a fast 200 (it resends otherwise): the order is recorded (the
+ * store and secret come from the process's copy, bindings.ts) and worked after the answer by the
+ * module's order workers (and by the order job, should this process stop first). A webhook for a
  * store nobody bound is logged and ignored (200: resending would not help).
  */
 import crypto from 'node:crypto';
@@ -13,6 +14,8 @@ import { z } from 'zod';
 import { uberWebhook } from '@brewfleet/contracts';
 import { bareAnswer } from '../../platform/http/answers.ts';
 import type { DeliveryService } from './service.ts';
+import type { Binding } from './bindings.ts';
+import type { Claim } from './order-work.ts';
 
 export const WEBHOOK_PATH = '/api/delivery/uber/webhook';
 
@@ -28,7 +31,7 @@ const unauthorized = { code: 401 as const, msg: 'Invalid or missing X-Uber-Signa
 
 export function registerUberWebhook(
   app: FastifyInstance,
-  deps: { service: () => DeliveryService; afterAnswer: (work: () => Promise<void>) => void },
+  deps: { service: () => DeliveryService; afterAnswer: (claim: Claim) => void },
 ) {
   void app.register(async (scoped) => {
     scoped.removeContentTypeParser('application/json');
@@ -66,7 +69,15 @@ export function registerUberWebhook(
         if (!parsed.success) return reply.code(401).send(unauthorized);
         const event = parsed.data;
         const service = deps.service();
-        const found = await service.storeOfUber(event.meta.user_id);
+        const signedBy = (f: Binding | null) =>
+          !!f?.creds && signatureMatches(raw, f.creds.clientSecret, given);
+        let found = await service.storeOfUber(event.meta.user_id);
+        let signed = signedBy(found);
+        // The secret this process keeps may be older than the one Uber signed with: read it again.
+        if (found && !signed) {
+          found = await service.storeOfUber(event.meta.user_id, true);
+          signed = signedBy(found);
+        }
         if (!found?.creds) {
           request.log.warn(
             { uberStoreId: event.meta.user_id, eventType: event.event_type, eventId: event.event_id },
@@ -74,13 +85,12 @@ export function registerUberWebhook(
           );
           return reply.code(200).send();
         }
-        if (!signatureMatches(raw, found.creds.clientSecret, given))
-          return reply.code(401).send(unauthorized);
+        if (!signed) return reply.code(401).send(unauthorized);
         if (event.event_type === 'orders.notification') {
-          const id = await service.receiveOrder(found.store, event.meta.resource_id, event.event_id);
-          if (id) deps.afterAnswer(() => service.workOrder(id));
+          const claim = await service.receiveOrder(found, event.meta.resource_id, event.event_id);
+          if (claim) deps.afterAnswer(claim);
         } else if (event.event_type === 'orders.cancel' || event.event_type === 'orders.failure') {
-          await service.cancelOrder(found.store, event.meta.resource_id, event.event_id);
+          await service.cancelOrder(found, event.meta.resource_id, event.event_id);
         } else {
           request.log.info({ eventType: event.event_type }, 'Uber webhook not handled');
         }
