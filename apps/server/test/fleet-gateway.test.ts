@@ -294,6 +294,33 @@ describe('remote operation', () => {
     expect(journal.map((j) => j.message)).toEqual(expect.arrayContaining(['lock: succeeded']));
   });
 
+  it('sends again at once a command a machine missed, when it says it is online', async () => {
+    const m = await f.register();
+    // The machine's row says online (a server restarted, a demo's first start) but nobody listens:
+    // the command is published into the void and waits for its next retry, minutes away.
+    await f.t.sql(`update device set online = true where id = $1`, [m.id]);
+    const res = await f.t.call('POST', '/api/coffee/device/lock', { token: f.admin, body: { ids: [m.id] } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [{ id: commandId }] = res.json().data.commands;
+    await f.fleet.delivery.runOnce();
+    const state = async () => (await f.t.sql(`select * from device_command where id = $1`, [commandId]))[0];
+    expect((await state()).state).toBe('sent');
+    await f.t.sql(
+      `update device_command set sent_at = now() - interval '10 seconds',
+              next_attempt_at = now() + interval '5 minutes' where id = $1`,
+      [commandId],
+    );
+    // It connects with a fresh session (the broker kept nothing for it) and reports online.
+    const machine = quietMachine(f.url, m);
+    await machine.start();
+    try {
+      await waitFor(async () => (await state()).state === 'succeeded', 10_000, 'the command taken at once');
+      expect((await state()).attempts).toBe(2);
+    } finally {
+      await machine.stop();
+    }
+  });
+
   it('expires a command nobody answered', async () => {
     const m = await f.register();
     const res = await f.t.call('POST', '/api/coffee/device/restart', {

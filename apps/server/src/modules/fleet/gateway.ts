@@ -460,7 +460,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       stats.duplicates += result.duplicates;
       stats.batches++;
       stats.lastBatchSize = batchSize(batch);
-      if (result.cameOnline) opts.bus?.emit('commandsQueued');
+      if (result.cameOnline || result.commandsDue) opts.bus?.emit('commandsQueued');
     } catch (error) {
       if (!refusedForItsData(error)) throw error;
       if (raws.length === 1) {

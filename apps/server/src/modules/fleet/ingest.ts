@@ -96,6 +96,8 @@ export interface BatchResult {
   duplicates: number;
   /** Machines that came online in this batch: their queued commands can go now. */
   cameOnline: number;
+  /** Commands unanswered by a machine that said it is online: published again now. */
+  commandsDue: number;
   /** Command rows whose state changed. */
   commandsChanged: number;
 }
@@ -104,7 +106,13 @@ const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
 export async function writeBatch(tx: Db, b: Batch, events: Publisher): Promise<BatchResult> {
   const log: LogLine[] = [];
-  const result: BatchResult = { inserted: 0, duplicates: 0, cameOnline: 0, commandsChanged: 0 };
+  const result: BatchResult = {
+    inserted: 0,
+    duplicates: 0,
+    cameOnline: 0,
+    commandsDue: 0,
+    commandsChanged: 0,
+  };
   await writePresence(tx, b, log, result, events);
   for (const [writer, reported] of b.reported) {
     if (!reported.length) continue;
@@ -405,6 +413,25 @@ async function writePresence(tx: Db, b: Batch, log: LogLine[], result: BatchResu
         params: { seconds: MAX_CLOCK_SKEW_SECONDS },
         message: `machine clock off by more than ${MAX_CLOCK_SKEW_SECONDS} s`,
       });
+  }
+  // A machine saying it is online (it connected, or its database row said so already — a restart of
+  // the server, a demo's first start) has subscribed: a command it has not answered at all after
+  // 5 s went to a connection that missed it (a fresh session, or sent before it subscribed). It goes
+  // again now, not at its next retry (up to retryIntervalSeconds later); a machine answers a command
+  // it has seen once (device-protocol.md §4.4).
+  const saidOnline = payload.filter((p) => p.online === true).map((p) => p.id);
+  if (saidOnline.length) {
+    const due = await rows<{ n: number }>(
+      tx,
+      sql`with due as (
+            update device_command set next_attempt_at = now()
+             where device_id = any(${`{${saidOnline.join(',')}}`}::bigint[]) and state = 'sent'
+               and next_attempt_at > now() and sent_at < now() - interval '5 seconds'
+               and attempts < max_attempts and expires_at > now()
+            returning 1)
+          select count(*)::int as n from due`,
+    );
+    result.commandsDue += due[0]?.n ?? 0;
   }
   const reportedMenu = new Set(payload.filter((p) => p.menu_reported).map((p) => p.id));
   await events.publish(
