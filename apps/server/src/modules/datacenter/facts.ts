@@ -43,8 +43,9 @@ export const cupBase = (where: AtCondition) => sql`
  * the profile resolved once per (machine, product) of the relation `rel` (columns of cupBase).
  */
 export const labelledCups = (rel: SQL) => sql`
-  with c as (${rel}),
-  profiles as (
+  with c as materialized (${rel}),
+  -- Materialized: inlined, the planner may scan it again for every cup (a profile lookup a cup).
+  profiles as materialized (
     select k.device_id, k.product_code, cup_quality_profile(k.device_id, k.product_code) as profile
     from (select distinct device_id, product_code from c) k)
   select c.*, cup_quality(c.family, c.coffee, c.tea, c.extraction_seconds, pr.profile) as label

@@ -43,6 +43,14 @@ export const datacenterModule = defineModule({
     'stat_sales_day',
     'stat_sales_hour',
     'stat_care_day',
+    // Coarser grains of the same sums (migration 0045).
+    'stat_cup_device_day',
+    'stat_cup_product_day',
+    'stat_cup_store_hour',
+    'stat_cup_merchant_hour',
+    'stat_quality_product_day',
+    'stat_material_merchant_day',
+    'stat_sales_product_day',
   ],
   needs: ['catalog'],
   register(app, deps) {

@@ -85,32 +85,120 @@ export const TARGETS = {
   salesDay: { table: 'stat_sales_day', bucket: 'day', keys: SALES_KEYS, latest: family, sums: SALES_SUMS },
   salesHour: { table: 'stat_sales_hour', bucket: 'hour', keys: SALES_KEYS, latest: family, sums: SALES_SUMS },
   care: { table: 'stat_care_day', bucket: 'day', keys: CARE_KEYS, latest: family, sums: CARE_SUMS },
+  // The coarser grains (migration 0045): the same sums without the machine or the product.
+  cupDeviceDay: {
+    table: 'stat_cup_device_day',
+    bucket: 'day',
+    keys: ['device_id', 'merchant_id', 'store_id'],
+    latest: family,
+    sums: CUP_SUMS,
+  },
+  cupProductDay: {
+    table: 'stat_cup_product_day',
+    bucket: 'day',
+    keys: ['merchant_id', 'product_code', 'family'],
+    sums: CUP_SUMS,
+  },
+  cupStoreHour: {
+    table: 'stat_cup_store_hour',
+    bucket: 'hour',
+    keys: ['merchant_id', 'store_id', 'family'],
+    sums: CUP_SUMS,
+  },
+  cupMerchantHour: {
+    table: 'stat_cup_merchant_hour',
+    bucket: 'hour',
+    keys: ['merchant_id', 'family'],
+    sums: CUP_SUMS,
+  },
+  qualityProductDay: {
+    table: 'stat_quality_product_day',
+    bucket: 'day',
+    keys: ['merchant_id', 'product_code', 'family', 'label'],
+    sums: ['cups'],
+  },
+  materialMerchantDay: {
+    table: 'stat_material_merchant_day',
+    bucket: 'day',
+    keys: ['merchant_id', 'family', 'material'],
+    sums: ['grams', 'cups'],
+  },
+  salesProductDay: {
+    table: 'stat_sales_product_day',
+    bucket: 'day',
+    keys: ['merchant_id', 'product_code', 'family', 'currency'],
+    sums: SALES_SUMS,
+  },
 } satisfies Record<string, Target>;
 
 /**
- * Add the facts of `rel` (columns: `at`, the target's keys and sums) into `target` for each zone of
- * `zones` (a relation with a `zone` column), where `keep` holds (f: the fact, z: the zone).
+ * The coarser grains added with a fine one: from the fine sums of the same facts (the delta), so
+ * the facts are read and grouped once. Sales are counted again per cell rather than added, so their
+ * coarse grain is made again from stat_sales_day's rows of the days concerned instead
+ * (`remake`).
  */
-async function addInto(tx: Db, target: Target, rel: SQL, zones: SQL, keep: SQL = sql`true`) {
-  const bucket =
-    target.bucket === 'day' ? localDay(sql`f.at`, sql`z.zone`) : localHour(sql`f.at`, sql`z.zone`);
+const COARSE: Partial<Record<string, readonly Target[]>> = {
+  stat_cup_day: [TARGETS.cupDeviceDay, TARGETS.cupProductDay],
+  stat_cup_hour: [TARGETS.cupStoreHour, TARGETS.cupMerchantHour],
+  stat_quality_day: [TARGETS.qualityProductDay],
+  stat_material_day: [TARGETS.materialMerchantDay],
+};
+
+/** `insert … select` into a target, adding to the rows already there. */
+const upsert = (target: Target, select: SQL) => {
   const latest = target.latest ?? [];
   const set = [
     ...latest.map((c) => `${c} = excluded.${c}`),
     ...target.sums.map((c) => `${c} = t.${c} + excluded.${c}`),
   ].join(', ');
-  await tx.execute(sql`
+  return sql`
     insert into ${sql.raw(target.table)} as t (zone, ${sql.raw(target.bucket)}, ${ident(target.keys)}${
       latest.length ? sql`, ${ident(latest)}` : sql``
     }, ${ident(target.sums)})
-    select z.zone, ${bucket}, ${ident(target.keys, 'f.')}${
-      latest.length ? sql`, ${sql.raw(latest.map((c) => `max(f.${c})`).join(', '))}` : sql``
-    }, ${sql.raw(target.sums.map((c) => `sum(f.${c})`).join(', '))}
-    from (${rel}) f cross join (${zones}) z
-    where ${keep}
-    group by z.zone, 2, ${ident(target.keys, 'f.')}
-    on conflict (zone, ${sql.raw(target.bucket)}, ${ident(target.keys)}) do update set ${sql.raw(set)}`);
+    ${select}
+    on conflict (zone, ${sql.raw(target.bucket)}, ${ident(target.keys)}) do update set ${sql.raw(set)}`;
+};
+
+/** `select` of a target's columns grouped from `from` (zone, bucket, keys, latest, sums of `f`). */
+const grouped = (target: Target, zone: SQL, bucket: SQL, from: SQL, where: SQL = sql`true`) => {
+  const latest = target.latest ?? [];
+  return sql`select ${zone} as zone, ${bucket} as ${sql.raw(target.bucket)}, ${ident(target.keys, 'f.')}${
+    latest.length ? sql`, ${sql.raw(latest.map((c) => `max(f.${c}) as ${c}`).join(', '))}` : sql``
+  }, ${sql.raw(target.sums.map((c) => `sum(f.${c}) as ${c}`).join(', '))}
+    from ${from}
+    where ${where}
+    group by 1, 2, ${ident(target.keys, 'f.')}`;
+};
+
+/**
+ * Add the facts of `rel` (columns: `at`, the target's keys and sums) into `target` for each zone of
+ * `zones` (a relation with a `zone` column), where `keep` holds (f: the fact, z: the zone); and into
+ * the target's coarser grains, from the same sums.
+ */
+async function addInto(tx: Db, target: Target, rel: SQL, zones: SQL, keep: SQL = sql`true`) {
+  const bucket =
+    target.bucket === 'day' ? localDay(sql`f.at`, sql`z.zone`) : localHour(sql`f.at`, sql`z.zone`);
+  const facts = grouped(target, sql`z.zone`, bucket, sql`(${rel}) f cross join (${zones}) z`, keep);
+  const coarse = COARSE[target.table] ?? [];
+  if (!coarse.length) {
+    await tx.execute(upsert(target, facts));
+    return;
+  }
+  // The fine sums once, in a temporary table: the fine grain and each coarser one are added from it.
+  await tx.execute(sql`drop table if exists stat_delta`);
+  await tx.execute(sql`create temp table stat_delta on commit drop as ${facts}`);
+  await tx.execute(upsert(target, sql`select * from stat_delta`));
+  for (const c of coarse)
+    await tx.execute(upsert(c, grouped(c, sql`f.zone`, sql`f.${sql.raw(c.bucket)}`, sql`stat_delta f`)));
 }
+
+/**
+ * A grain made from another table's rows (zone, bucket, keys, sums) where `where` holds (`f`): the
+ * sales per merchant × product from stat_sales_day. The caller has deleted the rows it remakes.
+ */
+const remake = (target: Target, fine: Target, where: SQL) =>
+  sql`insert into ${sql.raw(target.table)} (zone, ${sql.raw(target.bucket)}, ${ident(target.keys)}, ${ident(target.sums)})
+      ${grouped(target, sql`f.zone`, sql`f.${sql.raw(target.bucket)}`, sql`${sql.raw(fine.table)} f`, where)}`;
 
 /**
  * The cups being added, as their rollup columns (cupColumns) with what their label and materials are
@@ -200,7 +288,10 @@ export async function mergeRollups(db: Db): Promise<MergeResult> {
     );
     if (cups) await addBatch(tx, READY_ZONES);
     const cells = await recountCells(tx);
-    await tx.execute(sql`update stat_zone set merged_at = ${since}::timestamptz where ready`);
+    // The version moves when a figure did: answers cached at the previous one are stale.
+    await tx.execute(
+      sql`update stat_zone set merged_at = ${since}::timestamptz, version = version + ${cups || cells ? 1 : 0} where ready`,
+    );
     if (cups || cells) await tx.execute(sql`select pg_notify(${STATS_CHANNEL}, '')`);
     return { cups, cells };
   });
@@ -254,6 +345,12 @@ async function recountCells(tx: Db): Promise<number> {
         where c.kind = 'sales' and s.zone = c.zone and s.hour >= c.day and s.hour < c.day + 1 and s.device_id = c.device_id`);
       await addInto(tx, TARGETS.salesDay, salesFacts(within), zones, keep);
       await addInto(tx, TARGETS.salesHour, salesFacts(within), zones, keep);
+      // The merchant × product grain of those days, made again from their rows.
+      const days = sql`select distinct zone, day from stat_cells where kind = 'sales'`;
+      await tx.execute(
+        sql`delete from stat_sales_product_day s using (${days}) c where s.zone = c.zone and s.day = c.day`,
+      );
+      await tx.execute(remake(TARGETS.salesProductDay, TARGETS.salesDay, sql`(f.zone, f.day) in (${days})`));
     } else {
       await tx.execute(sql`delete from stat_care_day s using stat_cells c
         where c.kind = ${kind} and s.kind = ${kind} and s.zone = c.zone and s.day = c.day and s.device_id = c.device_id`);
@@ -282,7 +379,12 @@ export async function rebuildRollups(
   opts: { zone?: string } = {},
 ): Promise<RebuildCounts> {
   const started = Date.now();
-  return inScope(db, SYSTEM, async (tx) => {
+  // ANALYZE needs the tables' owner, not the scope's role (brewfleet_app would skip it with a
+  // warning): run by the connection's own user, outside the rebuild's transaction. The queue is
+  // small (seconds of ingest) but its statistics may say otherwise: fresh ones let the planner
+  // hash it, not sort whole cups.
+  await db.execute(sql`analyze stat_pending_cup`);
+  const counts = await inScope(db, SYSTEM, async (tx) => {
     await lock(tx);
     const zoneList = opts.zone
       ? [opts.zone]
@@ -316,9 +418,7 @@ export async function rebuildRollups(
     if (span.lo != null && span.hi != null) {
       await tx.execute(BATCH);
       const hi = Number(span.hi);
-      // Cups still queued are the next merge's. The queue is small (seconds of ingest) but its
-      // statistics may say otherwise: fresh ones let the planner hash it, not sort whole cups.
-      await tx.execute(sql`analyze stat_pending_cup`);
+      // Cups still queued are the next merge's.
       const notQueued = sql` and not exists (select 1 from stat_pending_cup q where q.device_id = p.device_id and q.event_id = p.event_id)`;
       for (let lo = Number(span.lo); lo < hi; lo += CHUNK_DAYS * DAY_MS) {
         const to = Math.min(hi, lo + CHUNK_DAYS * DAY_MS);
@@ -339,6 +439,13 @@ export async function rebuildRollups(
           sql`${at} >= (${range.from}::date - 1)::timestamp at time zone 'UTC' and ${at} < (${range.to}::date + 2)::timestamp at time zone 'UTC'`
       : () => sql`true`;
     await addInto(tx, TARGETS.salesDay, salesFacts(window), zones, keep);
+    await tx.execute(
+      remake(
+        TARGETS.salesProductDay,
+        TARGETS.salesDay,
+        sql`f.zone in (${zones})${bounded ? sql` and f.day ${days}` : sql``}`,
+      ),
+    );
     await addInto(tx, TARGETS.salesHour, salesFacts(window), zones, keep);
     await addInto(tx, TARGETS.care, careFacts(window), zones, keep);
     const [counts] = await rows<{ orders: number; faults: number; cleanings: number }>(
@@ -349,12 +456,18 @@ export async function rebuildRollups(
     );
     if (opts.zone)
       await tx.execute(
-        sql`update stat_zone set ready = true, built_at = now(), merged_at = null where zone = ${opts.zone}`,
+        sql`update stat_zone set ready = true, built_at = now(), merged_at = null, version = version + 1
+            where zone = ${opts.zone}`,
       );
-    else await tx.execute(sql`update stat_zone set built_at = now() where ready`);
+    else await tx.execute(sql`update stat_zone set built_at = now(), version = version + 1 where ready`);
+
     await tx.execute(sql`select pg_notify(${STATS_CHANNEL}, '')`);
-    return { zones: zoneList, cups, ...counts, ms: Date.now() - started };
+    return { zones: zoneList, cups, ...counts };
   });
+  // A whole history rewritten: fresh statistics, so that the first reads are planned on them.
+  if (!(range.from && range.to))
+    await db.execute(sql`analyze ${ident(Object.values(TARGETS).map((t) => t.table))}`);
+  return { ...counts, ms: Date.now() - started };
 }
 
 /** The zones asked for and not yet built, oldest request first. */

@@ -16,13 +16,15 @@ import {
   type StatAnswer,
 } from '@brewfleet/contracts';
 import { answer, fileAnswer } from '../../platform/http/answers.ts';
+import { compiledSerializerCompiler } from '../../platform/http/compiled-serializer.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { hasPermission } from '../../platform/auth/auth-user.ts';
 import { inRequestScope } from '../../platform/crud/scope.ts';
 import { CONTENT_TYPES, writeSheet } from '../../platform/crud/spreadsheet.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { JobRunner } from '../../platform/jobs/types.ts';
-import { queryStats, type QueryOptions } from './query.ts';
+import { queryStats, type QueryOptions, type Tally } from './query.ts';
+import { AnswerCache } from './answer-cache.ts';
 import { rebuildRollups } from './rollups.ts';
 
 export const ROLLUP_JOB = 'datacenter.rollups';
@@ -33,13 +35,31 @@ export function registerDataCenterRoutes(
   app: FastifyInstance,
   deps: { db: Db; jobs: JobRunner; productNames?: QueryOptions['productNames'] },
 ) {
-  const options = (request: FastifyRequest): QueryOptions => ({
-    timeZone: request.timeZone,
-    lang: request.lang,
-    productNames: deps.productNames,
-    // A zone asked for the first time: the job builds it at once (until then figures come from raw rows).
-    onNewZone: () => void deps.jobs.trigger(ROLLUP_JOB).catch(() => undefined),
-  });
+  // DATACENTER_ANSWER_CACHE=0 counts every query (the benchmark's figures without the cache).
+  const answers = process.env.DATACENTER_ANSWER_CACHE === '0' ? null : new AnswerCache<Tally>();
+  const options = (request: FastifyRequest): QueryOptions => {
+    const scope = request.user?.scope ?? { kind: 'none' };
+    return {
+      timeZone: request.timeZone,
+      lang: request.lang,
+      productNames: deps.productNames,
+      // A zone asked for the first time: the job builds it at once (until then figures come from raw rows).
+      onNewZone: () => void deps.jobs.trigger(ROLLUP_JOB).catch(() => undefined),
+      // Users of one scope see the same rows: they share what was counted (never across scopes).
+      ...(answers
+        ? {
+            cache: {
+              answers,
+              scope: JSON.stringify([
+                scope.kind,
+                'merchantIds' in scope ? [...scope.merchantIds].sort() : [],
+                'storeIds' in scope ? [...scope.storeIds].sort() : [],
+              ]),
+            },
+          }
+        : {}),
+    };
+  };
   const pageAllowed = (request: FastifyRequest, page: (typeof STAT_PAGE_NAMES)[number]) => {
     if (!hasPermission(request.user!, P.stats[page])) throw new AppError('msg.forbidden');
   };
@@ -51,6 +71,9 @@ export function registerDataCenterRoutes(
     {
       schema: { body: statQuery, response: answer(statAnswer), tags },
       config: { anyPermission: PAGE_CODES, noAudit: true },
+      // A machine page's answer is 250 rows × 8 measures (~100 KB): compiled, it is written in half
+      // zod's time (1.1 against 2.3 ms of CPU), byte for byte the same.
+      serializerCompiler: compiledSerializerCompiler,
     },
     async (request) => {
       const body = request.body as Parameters<typeof queryStats>[1];
