@@ -97,6 +97,8 @@ const schema = z.object({
   UBER_API_URL: httpUrl('UBER_API_URL').optional(),
   /** The base of Uber's OAuth 2.0 token endpoint (`/oauth/v2/token`). */
   UBER_AUTH_URL: httpUrl('UBER_AUTH_URL').optional(),
+  /** 0: the data center counts every query afresh, keeping no answers (its benchmark's uncached figures). */
+  DATACENTER_ANSWER_CACHE: flag('DATACENTER_ANSWER_CACHE').default(true),
   /** Behind a reverse proxy: trust X-Forwarded-For for the client address (throttling, logs). */
   TRUST_PROXY: flag('TRUST_PROXY').default(false),
 });
