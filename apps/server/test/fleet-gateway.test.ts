@@ -302,9 +302,13 @@ describe('remote operation', () => {
     const res = await f.t.call('POST', '/api/coffee/device/lock', { token: f.admin, body: { ids: [m.id] } });
     expect(res.statusCode, res.body).toBe(200);
     const [{ id: commandId }] = res.json().data.commands;
-    await f.fleet.delivery.runOnce();
     const state = async () => (await f.t.sql(`select * from device_command where id = $1`, [commandId]))[0];
-    expect((await state()).state).toBe('sent');
+    // Sent by this run or by the job's own, woken by the command (its row is then locked to this one).
+    await waitFor(
+      async () => (await f.fleet.delivery.runOnce(), (await state()).state === 'sent'),
+      5000,
+      'the command published',
+    );
     await f.t.sql(
       `update device_command set sent_at = now() - interval '10 seconds',
               next_attempt_at = now() + interval '5 minutes' where id = $1`,
