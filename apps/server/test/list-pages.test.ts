@@ -5,6 +5,7 @@
  * sort, and another merchant's orders never appear.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoOfTimestamp } from '../src/platform/crud/page-statement.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
 const PASSWORD = 'Pages-Strong-Pass-7';
@@ -17,7 +18,7 @@ async function list(body: Record<string, unknown>) {
   const res = await t.call('POST', '/api/coffee/order/list', { token, body: { limit: 20, ...body } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as {
-    list: Array<{ id: string; orderNo: string }>;
+    list: Array<{ id: string; orderNo: string; orderedAt: string; amount: string; createdAt: string }>;
     total: number;
     totalExact?: boolean;
   };
@@ -109,5 +110,41 @@ describe('a list of thousands of rows', () => {
     expect(few.list).toHaveLength(100);
     expect(few.total).toBe(1 + 10 + 100); // P24, P240–P249, P2400–P2499
     expect(few.totalExact).toBeUndefined();
+  });
+
+  it('answers each value as the item answers it: times in UTC with milliseconds, money with two places', async () => {
+    const [row] = (await list({ orderNo: 'P1', page: 1, sort: 'orderedAt' })).list;
+    // P1 was ordered at 08:00:00.123456 in Taipei (UTC+8).
+    expect(row.orderedAt).toBe('2026-01-01T00:00:00.123Z');
+    expect(row.amount).toBe('60.00');
+    const item = await t.call('GET', `/api/coffee/order/${row.id}`, { token });
+    expect(item.statusCode, item.body).toBe(200);
+    const one = item.json().data;
+    expect(row.orderedAt).toBe(one.orderedAt);
+    expect(row.createdAt).toBe(one.createdAt);
+    expect(row.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+});
+
+describe('a time as PostgreSQL writes it, in ISO 8601', () => {
+  it('is the same instant whatever the session time zone and precision', async () => {
+    for (const zone of ['UTC', 'Asia/Kathmandu', 'America/St_Johns'])
+      for (const time of [
+        '2026-01-01 00:00:00+00',
+        '2026-06-30 23:59:59.999999+00',
+        '2026-03-08 07:05:04.1+00',
+      ]) {
+        const [{ text }] = await t.sql<{ text: string }>(
+          // The zone for this statement only; the subquery reads the time after it is set.
+          `with z as materialized (select set_config('timezone', $1, true))
+           select (select ($2::timestamptz)::text from z) as text`,
+          [zone, time],
+        );
+        expect(isoOfTimestamp(text), `${time} in ${zone} (${text})`).toBe(
+          new Date(time.replace(' ', 'T').replace('+00', 'Z')).toISOString(),
+        );
+      }
+    expect(isoOfTimestamp(new Date('2026-01-01T00:00:00.5Z'))).toBe('2026-01-01T00:00:00.500Z');
+    expect(isoOfTimestamp(null)).toBeNull();
   });
 });

@@ -22,9 +22,11 @@
  * measured shift that page as if it had been read that long ago, as paging by OFFSET does anyway
  * while rows arrive. Ascending sorts walk (their NULLs come last, which a seek by value would skip).
  */
-import { count, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
 import { rows, type Db } from '../db/client.ts';
-import { all, listOrder, listSort } from './query.ts';
+import { compilePageStatement } from './page-statement.ts';
+import { listSort } from './query.ts';
 import type { Registered, Row } from './types.ts';
 
 /** Counted exactly up to this many rows on every request. */
@@ -84,6 +86,8 @@ let counting = 0;
 export function createListPager(reg: Registered) {
   const memos = new Map<string, Memo>();
   const columns = reg.columns;
+  const statement = compilePageStatement(reg);
+  const from = sql`from ${statement.table}`;
 
   function memoOf(key: string): Memo {
     let memo = memos.get(key);
@@ -117,11 +121,12 @@ export function createListPager(reg: Registered) {
     const { where, limit } = req;
     const offset = (req.page - 1) * limit;
     const sort = listSort(columns, req.sort);
-    const order = listOrder(columns, req.sort);
+    const order = statement.orderBy(sort.column, sort.descending);
     const now = Date.now();
     // The memo key: the caller's scope and the filters as SQL with their values, and the sort.
-    const counted = tx.select({ n: count() }).from(reg.table).where(where);
-    const { sql: whereText, params } = counted.toSQL();
+    const dialect = (tx as unknown as { dialect: PgDialect }).dialect;
+    const { sql: whereText, params } = dialect.sqlToQuery(where ?? sql`true`);
+    const whereSql = where ?? sql`true`;
     const key = `${req.scopeKey}\n${whereText}\n${JSON.stringify(params)}\n${req.sort ?? ''}`;
     const bookmarking = sort.descending && offset + limit > BOOKMARK_FROM;
     let mark = bookmarking ? bookmarkFor(memos.get(key), offset, now) : undefined;
@@ -137,39 +142,35 @@ export function createListPager(reg: Registered) {
       }
     }
 
-    const cappedCountOf = (w: SQL | undefined) =>
-      sql<number>`(select count(*)::int from (select 1 from ${reg.table} where ${w ?? sql`true`} limit ${COUNT_CAP + 1}) capped)`;
+    const cappedCountSql = sql<number>`(select count(*)::int from (select 1 ${from} where ${whereSql} limit ${COUNT_CAP + 1}) capped)`;
     // Asked with the page while no recent count is at hand and the page lies within the cap.
     const held = memos.get(key);
     const cappedCount =
       offset + limit <= COUNT_CAP && !(held?.total !== undefined && now - held.totalAt < STALE_MS);
-    const pageQuery = (from: Bookmark | undefined) => {
+    const pageQuery = async (mark: Bookmark | undefined) => {
       const { column } = sort;
       const type = sql.raw(column.getSQLType());
       // At or after the bookmark in descending order; the first condition lets the index seek.
-      const after = from
-        ? sql`${column} <= ${from.value}::${type} and (${column} < ${from.value}::${type} or (${column} = ${from.value}::${type} and ${columns.id} <= ${from.id}))`
-        : undefined;
-      const extra: Record<string, SQL> = {};
-      if (bookmarking) extra[SORT_TEXT] = sql<string | null>`${column}::text`;
+      const after = mark
+        ? sql` and ${column} <= ${mark.value}::${type} and (${column} < ${mark.value}::${type} or (${column} = ${mark.value}::${type} and ${columns.id} <= ${mark.id}))`
+        : sql``;
+      const sortText = bookmarking ? sql`, ${column}::text as "${sql.raw(SORT_TEXT)}"` : sql``;
       // The capped count rides along with the page (one round trip, not two): an uncorrelated
       // subquery, computed once per statement.
-      if (cappedCount) extra[CAPPED] = cappedCountOf(where);
-      return tx
-        .select({ ...columns, ...extra })
-        .from(reg.table)
-        .where(all([where, after]))
-        .orderBy(...order)
-        .limit(limit)
-        .offset(from ? offset - from.offset : offset);
+      const capped = cappedCount ? sql`, ${cappedCountSql} as "${sql.raw(CAPPED)}"` : sql``;
+      const skip = mark ? offset - mark.offset : offset;
+      return rows<Row>(
+        tx,
+        sql`select ${statement.columns}${sortText}${capped} ${from} where (${whereSql})${after} ${order} limit ${limit} offset ${skip}`,
+      );
     };
     let list: Row[];
     try {
-      list = (await pageQuery(mark)) as Row[];
+      list = await pageQuery(mark);
       // A bookmarked row gone since (deleted, its sort value changed): walk as if there were none.
       if (mark && !list.length) {
         mark = undefined;
-        list = (await pageQuery(undefined)) as Row[];
+        list = await pageQuery(undefined);
       }
     } finally {
       if (walker) walker.walking = false;
@@ -197,6 +198,7 @@ export function createListPager(reg: Registered) {
       delete row[SORT_TEXT];
       delete row[CAPPED];
     }
+    statement.decode(list);
 
     // The total.
     const seen = offset + list.length;
@@ -229,7 +231,7 @@ export function createListPager(reg: Registered) {
       return { list, total: Math.max(memo.total, seen), totalExact: false };
     }
     if (seen <= COUNT_CAP) {
-      const n = capped ?? (await rows<{ n: number }>(tx, sql`select ${cappedCountOf(where)} as n`))[0].n;
+      const n = capped ?? (await rows<{ n: number }>(tx, sql`select ${cappedCountSql} as n`))[0].n;
       if (n <= COUNT_CAP) return { list, total: n };
     }
     type Plan = { 'Plan Rows': number; 'Parent Relationship'?: string; Plans?: Plan[] };
@@ -239,7 +241,7 @@ export function createListPager(reg: Registered) {
       },
     ] = await rows<{ 'QUERY PLAN': Array<{ Plan: Plan }> }>(
       tx,
-      sql`explain (format json) ${counted.getSQL()}`,
+      sql`explain (format json) select count(*) ${from} where ${whereSql}`,
     );
     // The count's plan is an aggregate over the scan: the scan's rows are the estimate. Beside the
     // scan, the aggregate carries the InitPlans that read the caller's scope once (migration 0043).
