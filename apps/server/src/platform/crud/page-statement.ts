@@ -15,7 +15,7 @@
  */
 import { getTableName, sql, type Column, type SQL } from 'drizzle-orm';
 import { PgTimestamp } from 'drizzle-orm/pg-core';
-import { storedFields } from './table.ts';
+import { shownFields } from './table.ts';
 import type { Registered, Row } from './types.ts';
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -49,7 +49,7 @@ export interface PageStatement {
 
 export function compilePageStatement(reg: Registered): PageStatement {
   const shown = new Set(['id', 'merchantId', 'storeId', 'createdAt', 'updatedAt']);
-  for (const [key, fd] of storedFields(reg.def)) if (!fd.writeOnly) shown.add(key);
+  for (const [key] of shownFields(reg.def)) shown.add(key);
   const read = Object.entries(reg.columns).filter(([key]) => shown.has(key));
   const columns = sql.raw(read.map(([key, c]) => `${quote(c.name)} as ${quote(key)}`).join(', '));
   const decoders = read.map(([key, column]): [string, (v: unknown) => unknown] =>

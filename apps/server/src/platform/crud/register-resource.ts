@@ -34,7 +34,7 @@ import { inRequestScope, readInRequestScope, tenantValues, visibleTo } from './s
 import type { HookContext, Registered, ResourceDeps, ResourceHooks, Row } from './types.ts';
 import { mask } from './secrets.ts';
 import { decryptLongText } from '../auth/long-text.ts';
-import { storedFields, tableFor } from './table.ts';
+import { shownFields, tableFor } from './table.ts';
 import { registerImportExport } from './import-export.ts';
 import {
   inheritedOwners,
@@ -57,10 +57,9 @@ export function toItem(reg: Registered, row: Row): Row {
     item.merchantId = row.merchantId ?? null;
     item.storeId = row.storeId ?? null;
   }
-  for (const [key, fd] of storedFields(reg.def)) {
-    if (fd.writeOnly) continue;
+  for (const [key, secret] of shownFields(reg.def)) {
     const value = row[key] ?? null;
-    item[key] = fd.kind === 'secret' && typeof value === 'string' ? mask(reg.secrets.open(value)) : value;
+    item[key] = secret && typeof value === 'string' ? mask(reg.secrets.open(value)) : value;
   }
   item.createdAt = row.createdAt;
   item.updatedAt = row.updatedAt;

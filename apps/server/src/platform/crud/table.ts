@@ -87,6 +87,19 @@ export function storedFields(def: ResourceDef): Array<[string, FieldDef]> {
   return fields;
 }
 
+const shown = new WeakMap<ResourceDef, Array<[string, boolean]>>();
+/** The stored fields an item shows (not write-only), each with whether it is a secret (shown masked). */
+export function shownFields(def: ResourceDef): Array<[string, boolean]> {
+  let fields = shown.get(def);
+  if (!fields) {
+    fields = storedFields(def)
+      .filter(([, fd]) => !fd.writeOnly)
+      .map(([key, fd]) => [key, fd.kind === 'secret']);
+    shown.set(def, fields);
+  }
+  return fields;
+}
+
 const cache = new Map<string, ReturnType<typeof build>>();
 function build(def: ResourceDef, extra: Record<string, PgColumnBuilderBase>) {
   const columns: Record<string, PgColumnBuilderBase> = { ...standardColumns(def) };

@@ -3,7 +3,6 @@
  * mapping, 404s and security headers. Routes return plain data; this layer wraps it.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
 import { z } from 'zod';
 import {
   DEFAULT_LANGUAGE,
@@ -17,6 +16,7 @@ import {
 import { AppError, type ErrorDetail } from './errors.ts';
 import { pgErrorOf } from '../db/client.ts';
 import { registerInputGuard } from './input-guard.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 
 /** What a unique index's violation means, by constraint name; else 'This record already exists'. */
 const UNIQUE_CONSTRAINTS: Record<string, { key: ErrorKey; field: string }> = {
@@ -87,23 +87,7 @@ function sendKey(reply: FastifyReply, key: ErrorKey, lang: Language, params?: Re
 }
 
 export async function registerPlumbing(app: FastifyInstance) {
-  await app.register(helmet, {
-    // The console loads its own scripts and styles only; antd injects style tags at run time.
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        'connect-src': ["'self'"],
-        'frame-src': ["'self'", 'https:', 'http:'],
-        'upgrade-insecure-requests': null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Plain-http deployments on a LAN are supported (CONTRACT §4); HSTS is for the TLS proxy to set.
-    strictTransportSecurity: false,
-  });
+  registerSecurityHeaders(app);
 
   app.decorateRequest('lang', DEFAULT_LANGUAGE);
   app.decorateRequest('timeZone', 'UTC');
