@@ -127,11 +127,29 @@ const deliveryOrder = async (uberOrderId: string) =>
     )
   )[0];
 
+/** An order's price check and its lines' prices (the server's and the one reported). */
+const orderPrices = async (orderId: string) => {
+  const [o] = await sql(
+    `select price_check as check, check_notes as notes, amount::text from sales_order where id = $1`,
+    [orderId],
+  );
+  const lines = await sql(
+    `select unit_price::text as unit, reported_unit_price::text as reported, flag
+     from sales_order_line where order_id = $1 order by seq`,
+    [orderId],
+  );
+  return { ...o, lines };
+};
+
 beforeAll(async () => {
   const t = await startTestApp({ logLevel: process.env.TEST_LOG ?? 'silent' });
   f = await startFleetTest({ t });
   delivery = f.t.app.services.delivery!;
-  uber = await startSimulatedUber({ clients: { [CLIENT_ID]: CLIENT_SECRET }, tokenSeconds: 3600 });
+  uber = await startSimulatedUber({
+    clients: { [CLIENT_ID]: CLIENT_SECRET },
+    tokenSeconds: 3600,
+    currency: 'TWD',
+  });
   delivery.useEndpoints({ apiUrl: uber.url, authUrl: uber.url });
   const a = await ok(
     'POST',
@@ -450,13 +468,24 @@ describe('orders from Uber', () => {
     ).toBe(1);
     expect(uber.calls(new RegExp(`/orders/${order.id}/accept_pos_order$`)).length).toBe(1);
 
+    // Priced as the store's Uber menu sells it (what the eater paid): the latte's delivery price
+    // 65.00 with oat milk 10.00, the espresso's 48.00 (imported above), not the machine's 60.00 and 45.00.
     const command = (await commandFor(placed.orderNo))!;
     expect(command.params).toMatchObject({
       orderNo: placed.orderNo,
       orderType: 'pack',
       lines: [
-        { line: 1, productCode: 'LAT', quantity: 2, options: [oatId], unitPrice: '70.00' },
-        { line: 2, productCode: 'ESP', quantity: 1, unitPrice: '45.00' },
+        { line: 1, productCode: 'LAT', quantity: 2, options: [oatId], unitPrice: '75.00' },
+        { line: 2, productCode: 'ESP', quantity: 1, unitPrice: '48.00' },
+      ],
+    });
+    expect(await orderPrices(placed.orderId)).toEqual({
+      check: 'ok',
+      notes: [],
+      amount: '198.00',
+      lines: [
+        { unit: '75.00', reported: '75.00', flag: null },
+        { unit: '48.00', reported: '48.00', flag: null },
       ],
     });
     await publish('ack', { commandId: command.commandId, stage: 'received', ts: now() });
@@ -487,6 +516,44 @@ describe('orders from Uber', () => {
       placed.orderId,
     ]);
     expect(taxes).toEqual([{ tax_name: 'Platform tax' }]);
+  });
+
+  it('flags a line Uber charged otherwise than its menu says, keeping the price of the menu uploaded', async () => {
+    const oat = uber.menus.get(UBER_STORE)!.items.find((i) => i.external_data === oatId)!.id;
+    // Uber charges 60.00 a latte with oat milk (a price changed on Uber's side): the menu says 75.00.
+    const order = uber.createOrder(UBER_STORE, [
+      { id: 'p-LAT', quantity: 1, options: [oat], unitPrice: 6000 },
+      { id: 'p-ESP', quantity: 1 },
+    ]);
+    expect(order.cart.items[0].price?.unit_price).toMatchObject({ amount: 6000, currency_code: 'TWD' });
+    expect(order.cart.items[1].price?.unit_price.amount).toBe(4800);
+    expect((await webhook('orders.notification', order.id)).statusCode).toBe(200);
+    expect((await answered(order.id))!.kind).toBe('accepted');
+    const placed = await deliveryOrder(order.id);
+    const expected = {
+      check: 'differs',
+      notes: [
+        {
+          line: 1,
+          key: 'order.check.priceDiffers',
+          params: { line: 1, reported: '60.00', expected: '75.00' },
+        },
+      ],
+      amount: '123.00',
+      lines: [
+        { unit: '75.00', reported: '60.00', flag: 'differs' },
+        { unit: '48.00', reported: '48.00', flag: null },
+      ],
+    };
+    expect(await orderPrices(placed.orderId)).toEqual(expected);
+    // The console shows it as it shows a machine's price that differs.
+    const detail = await ok('GET', `/api/coffee/order/${placed.orderId}/detail`);
+    expect(detail).toMatchObject({ priceCheck: 'differs', checkNotes: expected.notes });
+    expect(detail.lines[0]).toMatchObject({
+      unitPrice: '75.00',
+      reportedUnitPrice: '60.00',
+      flag: 'differs',
+    });
   });
 
   it('loses no order when Uber fails the accept: the decision is kept and sent on a later try', async () => {
@@ -753,6 +820,39 @@ describe('the listing follows the machine', () => {
     const log = await changes();
     expect(log).toContain('suspend-item p-LAT (no machine can make it)');
     expect(log).toContain('restore-item p-LAT (a machine can make it again)');
+  });
+
+  it('uploads the items no machine can make suspended in the menu: no call per item follows', async () => {
+    const itemCalls = () => uber.calls(/\/menus\/items\//, 'POST').length;
+    const suspensionsOfLatte = async () =>
+      (
+        await sql(
+          `select count(*)::int as n from delivery_listing_change
+           where action = 'suspend-item' and item_id = 'p-LAT' and cause = 'no machine can make it' and outcome = 'done'`,
+        )
+      )[0].n;
+    // Suspended between uploads by its own call (the channel ran empty).
+    await setLevel(0);
+    await listing();
+    await waitFor(() => uber.suspensions.get(UBER_STORE)?.get('p-LAT'), 5_000, 'p-LAT suspended');
+    const calls = itemCalls();
+    const logged = await suspensionsOfLatte();
+    await ok('POST', '/api/coffee/delivery-store/sync', { id: deliveryStoreId });
+    const latte = uber.menus.get(UBER_STORE)!.items.find((i) => i.id === 'p-LAT')!;
+    expect(latte.suspension_info?.suspension?.suspend_until).toBeGreaterThan(Date.now() / 1000);
+    expect(latte.suspension_info?.suspension?.reason).toBe('no machine can make it');
+    expect(uber.menus.get(UBER_STORE)!.items.find((i) => i.id === 'p-ESP')!.suspension_info).toBeUndefined();
+    expect(uber.suspensions.get(UBER_STORE)?.get('p-LAT')).toBeGreaterThan(Date.now() / 1000);
+    // Recorded and logged as suspended by the upload; the listing pass after it has nothing to do.
+    const [row] = await sql(`select suspended_items from delivery_store where id = $1`, [deliveryStoreId]);
+    expect(row.suspended_items).toEqual(['p-LAT']);
+    expect(await suspensionsOfLatte()).toBe(logged + 1);
+    await listing();
+    expect(itemCalls()).toBe(calls);
+    // Refilled between uploads: restored by its own call, as before.
+    await setLevel(900);
+    await listing();
+    await waitFor(() => uber.suspensions.get(UBER_STORE)?.get('p-LAT') === null, 5_000, 'p-LAT restored');
   });
 
   it('pauses the store when its machine goes offline and sets it online after', async () => {

@@ -30,6 +30,19 @@ const priceInfo = z.object({
 });
 const ref = z.object({ id: z.string().min(1), type: z.enum(['ITEM', 'MODIFIER_GROUP']) });
 
+/**
+ * An item's suspension (Uber: `suspension_info`, "SuspensionRules": suspends the item from sale, e.g.
+ * when out of stock, until a time): carried by an item of the uploaded menu, or sent alone to one
+ * item (`POST …/menus/items/{item_id}`, where `suspension: null` lifts it). `suspend_until` is a Unix
+ * time in seconds.
+ */
+export const uberSuspensionInfo = z.object({
+  suspension: z
+    .object({ suspend_until: z.number().int().nonnegative(), reason: z.string().optional() })
+    .nullable(),
+  overrides: z.array(z.unknown()).optional(),
+});
+
 export const uberMenuItem = z.object({
   id: z.string().min(1),
   external_data: z.string().optional(),
@@ -42,7 +55,7 @@ export const uberMenuItem = z.object({
     .optional(),
   modifier_group_ids: z.object({ ids: z.array(z.string()) }).optional(),
   tax_info: z.object({ tax_rate: z.number().optional() }).optional(),
-  suspension_info: z.unknown().optional(),
+  suspension_info: uberSuspensionInfo.optional(),
 });
 export const uberModifierGroup = z.object({
   id: z.string().min(1),
@@ -78,13 +91,7 @@ export type UberMenuItem = z.infer<typeof uberMenuItem>;
 
 /** `POST /v2/eats/stores/{store_id}/menus/items/{item_id}`: suspend an item until a time (or restore it). */
 export const uberItemUpdate = z.object({
-  suspension_info: z
-    .object({
-      suspension: z
-        .object({ suspend_until: z.number().int().nonnegative(), reason: z.string().optional() })
-        .nullable(),
-    })
-    .optional(),
+  suspension_info: uberSuspensionInfo.optional(),
   price_info: priceInfo.optional(),
 });
 
@@ -142,6 +149,26 @@ export const uberWebhook = z.object({
 });
 export type UberWebhook = z.infer<typeof uberWebhook>;
 
+/** Money in an order: an integer in the currency's minor unit (Uber: `amount`, 350 for 3.50). */
+export const uberMoney = z.object({
+  amount: z.number().int(),
+  currency_code: z.string().optional(),
+  formatted_amount: z.string().optional(),
+});
+
+/**
+ * What Uber charged for a cart item or a selected modifier (Get Order Details: `price`): `unit_price`
+ * is one of it with its modifiers, `total_price` times its quantity, `base_unit_price` and
+ * `base_total_price` the item alone (Uber's example: a muffin of 3.00 with a 0.50 flavour is
+ * `unit_price` 350, `base_unit_price` 300).
+ */
+export const uberItemPrice = z.object({
+  unit_price: uberMoney,
+  total_price: uberMoney.optional(),
+  base_unit_price: uberMoney.optional(),
+  base_total_price: uberMoney.optional(),
+});
+
 /** An order as `GET /v2/eats/order/{order_id}` answers it (the parts the server reads). */
 export const uberOrder = z.object({
   id: z.string(),
@@ -155,6 +182,7 @@ export const uberOrder = z.object({
         title: z.string().optional(),
         external_data: z.string().optional(),
         quantity: z.number().int().positive(),
+        price: uberItemPrice.optional(),
         selected_modifier_groups: z
           .array(
             z.object({
@@ -165,6 +193,7 @@ export const uberOrder = z.object({
                     id: z.string(),
                     external_data: z.string().optional(),
                     quantity: z.number().int(),
+                    price: uberItemPrice.optional(),
                   }),
                 )
                 .optional(),

@@ -5,13 +5,15 @@
  * - `POST /oauth/v2/token` (form: client_id, client_secret, grant_type=client_credentials, scope):
  *   a bearer token with `expires_in`; every API call needs a token it issued and that has not expired.
  * - `PUT /v2/eats/stores/{store_id}/menus`: the whole menu, checked against Uber's format (prices as
- *   integers in minor units, translations, categories naming items that exist, modifier groups).
+ *   integers in minor units, translations, categories naming items that exist, modifier groups); the
+ *   items it carries suspended (`suspension_info`) are the store's suspensions from then on.
  * - `POST /v2/eats/stores/{store_id}/menus/items/{item_id}`: an item's suspension (or price).
  * - `POST /v1/eats/store/{store_id}/status`: ONLINE or PAUSED.
  * - `GET /v2/eats/order/{order_id}`, `POST /v1/eats/orders/{order_id}/accept_pos_order` and
  *   `/deny_pos_order`, `POST /v1/eats/orders/{order_id}/cancel` (404 once the order is final).
  *
- * Tests and the demo make orders (`createOrder`) and deliver their signed webhook to a URL
+ * Tests and the demo make orders (`createOrder`: priced by the store's menu as Uber prices a cart,
+ * each item's `price` and each selected modifier's) and deliver their signed webhook to a URL
  * (`deliverWebhook`: X-Uber-Signature, the lowercase hex HMAC-SHA256 of the body keyed with the client
  * secret). Everything received is recorded (`received`); `failNext` makes the next calls of a path fail.
  */
@@ -46,6 +48,8 @@ export interface UberServerOptions {
   clients: Record<string, string>;
   /** Seconds a token lives (Uber: 30 days); tests shorten it to see renewal. */
   tokenSeconds?: number;
+  /** The stores' currency (ISO 4217) in the orders' prices; USD when not told. */
+  currency?: string;
   port?: number;
   host?: string;
 }
@@ -127,10 +131,35 @@ export class SimulatedUber {
     return this.received.filter((r) => pattern.test(r.path) && (!method || r.method === method));
   }
 
-  /** An eater's order at a store: items by their Uber item id, as in the store's menu. */
+  /** An amount in minor units as Uber writes money in an order. */
+  private money(amount: number) {
+    const currency = this.opts.currency ?? 'USD';
+    return {
+      amount,
+      currency_code: currency,
+      formatted_amount: new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount / 100),
+    };
+  }
+
+  /** Uber's `price` of a cart item or a selected modifier: `unit` of one (with its modifiers), `base` of it alone. */
+  private price(unit: number, base: number, quantity: number) {
+    return {
+      unit_price: this.money(unit),
+      total_price: this.money(unit * quantity),
+      base_unit_price: this.money(base),
+      base_total_price: this.money(base * quantity),
+    };
+  }
+
+  /**
+   * An eater's order at a store: items by their Uber item id, as in the store's menu, priced as Uber
+   * prices a cart from that menu (the item's `price_info.price` plus each chosen modifier's).
+   * `unitPrice` (minor units) makes Uber charge another price for one than its menu says (a price
+   * changed on Uber's side, a promotion): what the merchant's system must notice.
+   */
   createOrder(
     storeId: string,
-    items: Array<{ id: string; quantity: number; options?: string[] }>,
+    items: Array<{ id: string; quantity: number; options?: string[]; unitPrice?: number }>,
   ): SimulatedUberOrder {
     const menu = this.menus.get(storeId);
     const id = crypto.randomUUID();
@@ -146,17 +175,27 @@ export class SimulatedUber {
           const group = (optionId: string) =>
             menu?.modifier_groups.find((g) => g.modifier_options.some((o) => o.id === optionId))?.id ??
             'group';
+          const base = item?.price_info.price ?? 0;
+          const withOptions = options.reduce((sum, o) => sum + (o?.price_info.price ?? 0), base);
           return {
             id: i.id,
             title: item?.title.translations.en_us,
             external_data: item?.external_data,
             quantity: i.quantity,
+            price: this.price(i.unitPrice ?? withOptions, base, i.quantity),
             selected_modifier_groups: options.flatMap((o) =>
               o
                 ? [
                     {
                       id: group(o.id),
-                      selected_items: [{ id: o.id, external_data: o.external_data, quantity: 1 }],
+                      selected_items: [
+                        {
+                          id: o.id,
+                          external_data: o.external_data,
+                          quantity: 1,
+                          price: this.price(o.price_info.price, o.price_info.price, 1),
+                        },
+                      ],
                     },
                   ]
                 : [],
@@ -236,7 +275,16 @@ export class SimulatedUber {
       const problems = menuProblems(parsed.data);
       if (problems.length) return answer(400, { code: 'invalid_request', message: problems.join('; ') });
       this.menus.set(m[1], parsed.data);
-      this.suspensions.set(m[1], new Map());
+      // The menu replaces the store's items whole, their suspensions with them.
+      this.suspensions.set(
+        m[1],
+        new Map(
+          parsed.data.items.flatMap((i) => {
+            const suspension = i.suspension_info?.suspension;
+            return suspension ? [[i.id, suspension.suspend_until] as const] : [];
+          }),
+        ),
+      );
       return answer(204);
     }
     if (method === 'POST' && (m = /^\/v2\/eats\/stores\/([^/]+)\/menus\/items\/([^/]+)$/.exec(path))) {

@@ -8,14 +8,19 @@
  *   order placed at a machine that can make it, paid and its command queued, or denied), Uber is
  *   told each answer at once, and one statement records that it was told.
  *
+ * An order's lines are priced as the store's Uber menu sells them (the eater paid that), and what
+ * Uber says it charged for each is kept beside: a difference is flagged on the order.
+ *
  * A decision is kept on its row before Uber hears it, so a failure anywhere leaves the row to the
  * next try (the order job) with its decision. Should one order make the shared transaction fail,
  * each order of the group is decided again on its own, so that only that one waits for the job.
  */
 import { sql } from 'drizzle-orm';
 import {
+  formatCents,
   uberOrder,
   type AppOrderCommandParams,
+  type MenuContent,
   type UberDenyBody,
   type UberOrder,
 } from '@brewfleet/contracts';
@@ -25,7 +30,7 @@ import type { Publisher } from '../../platform/events/domain-events.ts';
 import type { FleetService } from '../fleet/service.ts';
 import type { OrderService } from '../orders/service.ts';
 import { withRetries, type UberClient, type UberCredentials } from './uber-client.ts';
-import { itemIdOf } from './uber-menu.ts';
+import { itemIdOf, runningProducts, uberUnitCents, type TakeoutItem } from './uber-menu.ts';
 import type { Binding, Bindings } from './bindings.ts';
 import type { ReadyMachine, ReadyMachines } from './machines.ts';
 
@@ -58,11 +63,20 @@ interface Line {
   code: string;
   quantity: number;
   options: string[];
+  /** What Uber charged for one of it with its options (decimal), when its order says. */
+  charged: string | null;
+}
+
+/** What a store's Uber menu sells, as it was built for the upload: its items and their options. */
+interface StoreMenu {
+  items: Map<string, TakeoutItem>;
+  running: Map<string, MenuContent['products'][number]>;
 }
 
 /** An order of a group being worked: its claim, then what was learnt of it. */
 interface Work {
   claim: Claim;
+  merchantId?: string;
   creds?: UberCredentials;
   lines?: Line[];
   order?: UberOrder;
@@ -78,10 +92,12 @@ export interface OrderWorkDeps {
   events: Publisher;
   bindings: Bindings;
   readyMachines: ReadyMachines;
+  /** The takeout products a store sells at their delivery price (what its Uber menu lists). */
+  takeoutItems: (tx: Db, store: { merchantId: string; storeId: string }) => Promise<TakeoutItem[]>;
 }
 
 export function createOrderWork(deps: OrderWorkDeps) {
-  const { db, uber, fleet, orders, events, bindings, readyMachines } = deps;
+  const { db, uber, fleet, orders, events, bindings, readyMachines, takeoutItems } = deps;
 
   type Arrival = {
     store: Pick<Binding, 'merchantId' | 'storeId' | 'uberStoreId'>;
@@ -171,6 +187,7 @@ export function createOrderWork(deps: OrderWorkDeps) {
       const binding = await bindings.byStore(w.claim.storeId);
       if (!binding?.creds) throw new Error('the store is no longer bound to Uber Eats');
       w.creds = binding.creds;
+      w.merchantId = binding.merchantId;
       if (w.claim.answer) {
         w.decided = w.claim;
         return;
@@ -184,15 +201,23 @@ export function createOrderWork(deps: OrderWorkDeps) {
         options: (i.selected_modifier_groups ?? []).flatMap((g) =>
           (g.selected_items ?? []).flatMap((s) => (s.external_data ? [s.external_data] : [])),
         ),
+        // Minor units, as the menu's prices (cents).
+        charged: i.price ? formatCents(BigInt(i.price.unit_price.amount)) : null,
       }));
     } catch (error) {
       w.error = error;
     }
   }
 
-  /** Place the order at the machine: placed, paid (Uber pays the merchant), its command queued. */
-  async function place(tx: Db, w: Work, { machine, menu }: ReadyMachine): Promise<string> {
-    const lines = w.lines!;
+  /**
+   * Place the order at the machine: placed, paid (Uber pays the merchant), its command queued. Each
+   * line at the price the store's Uber menu sells it with its options, what Uber charged beside it.
+   */
+  async function place(tx: Db, w: Work, { machine, menu }: ReadyMachine, sold: StoreMenu): Promise<string> {
+    const lines = w.lines!.map((l) => {
+      const product = menu.products.find((p) => p.code === l.code);
+      return { ...l, options: l.options.filter((o) => product?.options.some((x) => x.id === o)) };
+    });
     const placed = await orders.placeAppOrder(
       tx,
       {
@@ -206,13 +231,19 @@ export function createOrderWork(deps: OrderWorkDeps) {
         memberNo: null,
         orderType: 'pack',
         channel: 'delivery',
-        lines: lines.map((l) => {
-          const product = menu.products.find((p) => p.code === l.code);
+        lines: lines.map((l) => ({
+          productCode: l.code,
+          options: l.options,
+          toppings: [],
+          quantity: l.quantity,
+        })),
+        platformPrices: lines.map((l) => {
+          const item = sold.items.get(l.code);
           return {
-            productCode: l.code,
-            options: l.options.filter((o) => product?.options.some((x) => x.id === o)),
-            toppings: [],
-            quantity: l.quantity,
+            unitPrice: item
+              ? formatCents(BigInt(uberUnitCents(item, sold.running.get(l.code), l.options)))
+              : null,
+            charged: l.charged,
           };
         }),
       },
@@ -252,6 +283,8 @@ export function createOrderWork(deps: OrderWorkDeps) {
       const rowOf = new Map(locked.map((r) => [r.id, r]));
       // What the store's machines can make, read once for the group: placing orders changes none of it.
       const readyOf = new Map<string, ReadyMachine[]>();
+      // What its Uber menu sells, at which prices: read once for the group too.
+      const menuOf = new Map<string, StoreMenu>();
       const kept: Array<Record<string, unknown>> = [];
       const decided = new Map<Work, Decision | null>();
       let placedAny = false;
@@ -286,7 +319,14 @@ export function createOrderWork(deps: OrderWorkDeps) {
           decided.set(w, { answer: 'deny', denyBody: body, state: 'denied' });
           continue;
         }
-        const orderId = await place(tx, w, chosen);
+        if (!menuOf.has(storeId))
+          menuOf.set(storeId, {
+            items: new Map(
+              (await takeoutItems(tx, { merchantId: w.merchantId!, storeId })).map((i) => [i.code, i]),
+            ),
+            running: runningProducts(ready.map((r) => r.menu)),
+          });
+        const orderId = await place(tx, w, chosen, menuOf.get(storeId)!);
         placedAny = true;
         kept.push({
           id: w.claim.id,

@@ -6,7 +6,7 @@
  * in step with its machines (items suspended and restored, the store paused and set online).
  */
 import { sql } from 'drizzle-orm';
-import { translate, type MenuContent, type UberCancelBody } from '@brewfleet/contracts';
+import { translate, type UberCancelBody } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
@@ -15,7 +15,7 @@ import type { Publisher } from '../../platform/events/domain-events.ts';
 import type { FleetService } from '../fleet/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { OrderService } from '../orders/service.ts';
-import { buildUberMenu, itemIdOf, type TakeoutItem } from './uber-menu.ts';
+import { buildUberMenu, itemIdOf, runningProducts, type TakeoutItem } from './uber-menu.ts';
 import { UberError, withRetries, type UberClient, type UberCredentials } from './uber-client.ts';
 import { createReadiness } from './machines.ts';
 import { createBindings, type Binding } from './bindings.ts';
@@ -49,6 +49,13 @@ const syncDelay = (attempts: number) => 5 * 2 ** Math.max(0, attempts - 1);
 
 const system = <T>(db: Db, fn: (tx: Db) => Promise<T>) => inScope(db, SYSTEM, fn);
 
+/** Why an item is suspended on Uber when no machine of its store can make it (the log's cause, Uber's reason). */
+const NO_MACHINE = 'no machine can make it';
+/** Why it is restored. */
+const MACHINE_AGAIN = 'a machine can make it again';
+/** Until when such an item is suspended: no end is known (a year ahead, lifted explicitly). */
+const suspendUntil = () => Math.floor(Date.now() / 1000) + 365 * 86400;
+
 export function createDeliveryService(deps: DeliveryDeps) {
   const { db, uber, fleet, catalog, orders, events } = deps;
   const readyMachines = createReadiness(fleet);
@@ -61,6 +68,7 @@ export function createDeliveryService(deps: DeliveryDeps) {
     events,
     bindings,
     readyMachines,
+    takeoutItems: (tx, store) => takeoutItems(tx, store),
   });
 
   async function credentials(tx: Db, merchantId: string): Promise<UberCredentials | null> {
@@ -86,7 +94,10 @@ export function createDeliveryService(deps: DeliveryDeps) {
    * The takeout products the store sells, at their delivery price: the takeout row's, else the
    * product's own delivery price, else the store's price.
    */
-  async function takeoutItems(tx: Db, store: BoundStore): Promise<TakeoutItem[]> {
+  async function takeoutItems(
+    tx: Db,
+    store: Pick<BoundStore, 'merchantId' | 'storeId'>,
+  ): Promise<TakeoutItem[]> {
     const sales = await catalog.storeSales(tx, [store.storeId]);
     const takeout = await rows<{ productId: string; price: string | null; description: string | null }>(
       tx,
@@ -106,14 +117,21 @@ export function createDeliveryService(deps: DeliveryDeps) {
       }));
   }
 
-  async function logChange(
-    tx: Db,
-    store: BoundStore,
-    c: { action: string; itemId?: string | null; cause: string; error?: string | null },
-  ) {
+  type Change = { action: string; itemId?: string | null; cause: string; error?: string | null };
+
+  /** Log what the server did on Uber by itself, and why (one statement for several). */
+  async function logChange(tx: Db, store: BoundStore, ...changes: Change[]) {
     await tx.execute(sql`insert into delivery_listing_change (merchant_id, store_id, action, item_id, cause, outcome, error)
-      values (${store.merchantId}, ${store.storeId}, ${c.action}, ${c.itemId ?? null}, ${c.cause},
-              ${c.error ? 'failed' : 'done'}, ${c.error ?? null})`);
+      select ${store.merchantId}, ${store.storeId}, x.action, x.item_id, x.cause, x.outcome, x.error
+      from jsonb_to_recordset(${JSON.stringify(
+        changes.map((c) => ({
+          action: c.action,
+          item_id: c.itemId ?? null,
+          cause: c.cause,
+          outcome: c.error ? 'failed' : 'done',
+          error: c.error ?? null,
+        })),
+      )}::jsonb) as x(action text, item_id text, cause text, outcome text, error text)`);
   }
 
   /** The upload of each store under way in this process (the sync job runs once across processes). */
@@ -142,25 +160,45 @@ export function createDeliveryService(deps: DeliveryDeps) {
       const [store] = await boundStores(tx, sql`d.id = ${id}`);
       if (!store?.uberStoreId) return null;
       const items = await takeoutItems(tx, store);
-      const running = new Map<string, MenuContent['products'][number]>();
-      for (const { menu } of await readyMachines(tx, store.storeId))
-        for (const p of menu.products) if (!running.has(p.code)) running.set(p.code, p);
-      return { store, creds: await credentials(tx, store.merchantId), items, running };
+      const ready = await readyMachines(tx, store.storeId);
+      return { store, creds: await credentials(tx, store.merchantId), items, ready };
     });
     if (!prepared) return { items: 0 };
-    const { store, creds, items, running } = prepared;
+    const { store, creds, items, ready } = prepared;
+    // The items no machine can make go up suspended with the menu, rather than one call each after
+    // it. None while no machine takes orders: the store is paused then, and its items keep their
+    // state (as the listing pass does it).
+    const suspended = ready.length
+      ? items.filter((i) => !ready.some((r) => r.makes.has(i.code))).map((i) => itemIdOf(i.code))
+      : [];
     try {
       if (!creds) throw new UberError('No Uber Eats client id and secret for this merchant', null, false);
-      const menu = buildUberMenu({ id: store.storeId, name: store.storeName }, items, running);
+      const menu = buildUberMenu(
+        { id: store.storeId, name: store.storeName },
+        items,
+        runningProducts(ready.map((r) => r.menu)),
+        { itemIds: new Set(suspended), until: suspendUntil(), reason: NO_MACHINE },
+      );
       await withRetries(() => uber.call(creds, 'PUT', `/v2/eats/stores/${store.uberStoreId}/menus`, menu));
       await system(db, async (tx) => {
-        await tx.execute(sql`update delivery_store set sync_state = 'synced', last_error = null, last_sync_at = now(),
-                               sync_due_at = null, sync_attempts = 0, updated_at = now() where id = ${id}`);
-        await logChange(tx, store, { action: 'sync-menu', cause });
-        // A new menu lists every item: what the machines cannot make is suspended again.
-        await tx.execute(
-          sql`update delivery_store set suspended_items = '[]', listing_due = true where id = ${id}`,
+        // The new menu replaced the store's items whole: suspended now is what it carried suspended,
+        // logged as the listing logs it, and items it lists again after a suspension are restored.
+        const listed = new Set(items.map((i) => itemIdOf(i.code)));
+        const now = new Set(suspended);
+        await logChange(
+          tx,
+          store,
+          { action: 'sync-menu', cause },
+          ...suspended.map((itemId) => ({ action: 'suspend-item', itemId, cause: NO_MACHINE })),
+          ...store.suspendedItems
+            .filter((itemId) => listed.has(itemId) && !now.has(itemId))
+            .map((itemId) => ({ action: 'restore-item', itemId, cause: MACHINE_AGAIN })),
         );
+        // The listing looks again (what the machines did since they were read): only what changed
+        // since is told to Uber, item by item.
+        await tx.execute(sql`update delivery_store set sync_state = 'synced', last_error = null, last_sync_at = now(),
+                               sync_due_at = null, sync_attempts = 0, suspended_items = ${JSON.stringify(suspended)}::jsonb,
+                               listing_due = true, updated_at = now() where id = ${id}`);
       });
       return { items: items.length };
     } catch (error) {
@@ -338,9 +376,7 @@ export function createDeliveryService(deps: DeliveryDeps) {
             uber.call(creds, 'POST', `/v2/eats/stores/${store.uberStoreId}/menus/items/${itemId}`, {
               suspension_info: {
                 // Suspended until the machines can make it again (a year ahead); restored: no suspension.
-                suspension: makeable
-                  ? null
-                  : { suspend_until: Math.floor(Date.now() / 1000) + 365 * 86400, reason: why },
+                suspension: makeable ? null : { suspend_until: suspendUntil(), reason: why },
               },
             }),
         });
@@ -363,8 +399,8 @@ export function createDeliveryService(deps: DeliveryDeps) {
             itemId: change.itemId,
             cause: change.itemId
               ? change.action === 'suspend-item'
-                ? 'no machine can make it'
-                : 'a machine can make it again'
+                ? NO_MACHINE
+                : MACHINE_AGAIN
               : change.action === 'resume-store'
                 ? 'a machine takes orders again'
                 : why,

@@ -1,6 +1,8 @@
 /**
  * Orders the ordering app places at a machine (issue 12 §5), paid from a member's wallet. Priced
- * from the menu the machine runs by the same rule as a machine's own orders (pricing.ts), taxed by
+ * from the menu the machine runs by the same rule as a machine's own orders (pricing.ts), or at the
+ * price a platform's own menu sold a line at (delivery: `platformPrices`; what the platform charged is
+ * checked as a machine's reported price is), taxed by
  * the taxes service as ingest.ts taxes them, numbered by the server (order number `APP-<day>-<n>`, n
  * from a sequence, and a 4-digit pickup code, unique among the machine's open orders), and moved
  * along the same steps: placed waiting for payment, `paid` by the app once the wallet paid (both in
@@ -18,6 +20,7 @@ import {
   shareCents,
   toCents,
   type MenuContent,
+  type OrderCheckNote,
   type OrderStatus,
   type OrderStatusChanged,
   type OrderType,
@@ -44,6 +47,18 @@ export interface AppOrderLineInput {
   quantity: number;
 }
 
+/**
+ * A line as a platform sold it from a menu of its own (the delivery module: the Uber menu it
+ * uploaded), decimal strings. `unitPrice`: one of the line as that menu sells it, kept as the line's
+ * price instead of the machine menu's (null: the machine's menu prices it). `charged`: what the
+ * platform says it charged for one (null: it does not say); a difference is flagged on the order as a
+ * machine's reported price that differs is (pricing.ts), never taken silently.
+ */
+export interface PlatformLinePrice {
+  unitPrice: string | null;
+  charged: string | null;
+}
+
 export interface AppOrderInput {
   device: { id: string; merchantId: string | null; storeId: string | null; serialNumber?: string | null };
   /** The menu the machine runs (what fleet sent it and it adopted). */
@@ -56,6 +71,11 @@ export interface AppOrderInput {
    */
   channel?: 'app' | 'delivery';
   lines: AppOrderLineInput[];
+  /**
+   * One per line, in order, from the module that sold the order on a platform (never from a
+   * request's body: the app's lines carry no price).
+   */
+  platformPrices?: ReadonlyArray<PlatformLinePrice>;
   /**
    * The order's coupon: its discount (a decimal string; the order takes at most its amount), read
    * before the order is built, and `use`, which takes the coupon for the order once it exists and
@@ -97,8 +117,16 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
 
 type MenuProduct = MenuContent['products'][number];
 
-/** Each line checked against the menu (what is not on it is refused, naming the line), and priced. */
-function priceLines(menu: MenuContent, lines: readonly AppOrderLineInput[]) {
+/**
+ * Each line checked against the menu (what is not on it is refused, naming the line), and priced:
+ * by the menu's rule, or at the price the platform's menu sold it at; what the platform charged for
+ * one, when it says, is kept beside it and a difference flags the line.
+ */
+function priceLines(
+  menu: MenuContent,
+  lines: readonly AppOrderLineInput[],
+  platform: ReadonlyArray<PlatformLinePrice> = [],
+) {
   return lines.map((l, i) => {
     const line = i + 1;
     const product = menu.products.find((p) => p.code === l.productCode);
@@ -111,14 +139,19 @@ function priceLines(menu: MenuContent, lines: readonly AppOrderLineInput[]) {
     for (const t of l.toppings)
       if (!product.toppings.some((x) => x.name === t.code))
         throw new AppError('msg.appToppingUnknown', { line, topping: t.code, code: l.productCode });
-    const unit = menuUnitPrice(product, l.options, l.toppings);
+    const sold = platform[i]?.unitPrice;
+    const unit = sold != null ? toCents(sold) : menuUnitPrice(product, l.options, l.toppings);
     const unitPrice = unit < 0n ? 0n : unit;
+    const charged = platform[i]?.charged;
+    const reportedUnitPrice = charged != null ? toCents(charged) : null;
     return {
       line,
       product,
       input: l,
       combination: l.combination || comboLabel(product, l.options),
       unitPrice,
+      reportedUnitPrice,
+      flag: reportedUnitPrice !== null && reportedUnitPrice !== unitPrice ? ('differs' as const) : null,
       amount: unitPrice * BigInt(l.quantity),
     };
   });
@@ -242,7 +275,23 @@ export function createAppOrders(deps: AppOrderDeps) {
    */
   async function placeAppOrder(tx: Db, input: AppOrderInput, publisher: Publisher): Promise<PlacedAppOrder> {
     const { device, menu } = input;
-    const priced = priceLines(menu, input.lines);
+    const priced = priceLines(menu, input.lines, input.platformPrices);
+    // A price the platform charged otherwise: noted as the machines' orders note theirs (ingest.ts).
+    const notes: OrderCheckNote[] = priced.flatMap((l) =>
+      l.flag
+        ? [
+            {
+              line: l.line,
+              key: 'order.check.priceDiffers',
+              params: {
+                line: l.line,
+                reported: formatCents(l.reportedUnitPrice!),
+                expected: formatCents(l.unitPrice),
+              },
+            },
+          ]
+        : [],
+    );
     const delivery = input.channel === 'delivery';
     const amount = priced.reduce((sum, l) => sum + l.amount, 0n);
     const chain = device.merchantId
@@ -296,6 +345,8 @@ export function createAppOrders(deps: AppOrderDeps) {
           options: l.input.options,
           toppings: l.input.toppings,
           unit_price: formatCents(l.unitPrice),
+          reported_unit_price: l.reportedUnitPrice === null ? null : formatCents(l.reportedUnitPrice),
+          flag: l.flag,
           quantity: l.input.quantity,
           amount: formatCents(l.amount),
           tax_id: t.taxId,
@@ -321,13 +372,14 @@ export function createAppOrders(deps: AppOrderDeps) {
             ), o as (
               insert into sales_order (merchant_id, store_id, device_id, serial_number, source, order_no, pickup_code,
                 order_type, status, payment_method, currency, amount, discount, actual_payment, tax, prices_include_tax,
-                menu_version, member_no, ordered_at, status_at, event_id)
+                menu_version, member_no, price_check, check_notes, ordered_at, status_at, event_id)
               select ${device.merchantId}::bigint, ${device.storeId}::bigint, ${device.id}::bigint,
                      ${device.serialNumber ?? null}, ${delivery ? 'delivery' : 'app'}, n.no, ${pickupCode}, ${input.orderType},
                      'waiting-payment', ${delivery ? 'third-party' : 'wallet'}, ${menuCurrency ?? currencyOf(taxed.country)}, ${formatCents(amount)}::numeric,
                      ${formatCents(discount)}::numeric, ${formatCents(actualPayment)}::numeric,
                      ${formatCents(taxed.tax)}::numeric, ${taxed.rule.pricesIncludeTax}, ${menu.version},
-                     ${input.memberNo}, now(), now(), 'app-' || n.no
+                     ${input.memberNo}, ${notes.length ? 'differs' : 'ok'}, ${JSON.stringify(notes)}::jsonb,
+                     now(), now(), 'app-' || n.no
               from n
               where not exists (select 1 from sales_order h where h.pickup_code = ${pickupCode}
                                   and h.device_id = ${device.id}::bigint and h.status = any(${OPEN}::text[]))
@@ -335,15 +387,16 @@ export function createAppOrders(deps: AppOrderDeps) {
               returning id, order_no, ordered_at
             ), l as (
               insert into sales_order_line (order_id, merchant_id, store_id, seq, line, kind, product_id, product_type_id,
-                product_code, name, names, combination, options, toppings, unit_price, quantity, amount, tax_id, tax_name,
-                tax_rate, tax, net, gross)
+                product_code, name, names, combination, options, toppings, unit_price, reported_unit_price, quantity,
+                amount, tax_id, tax_name, tax_rate, tax, net, gross, flag)
               select o.id, ${device.merchantId}::bigint, ${device.storeId}::bigint, x.line, x.line, 'product', x.product_id,
                      x.product_type_id, x.product_code, x.name, x.names, x.combination, x.options, x.toppings,
-                     x.unit_price, x.quantity, x.amount, x.tax_id, x.tax_name, x.tax_rate, x.tax, x.net, x.gross
+                     x.unit_price, x.reported_unit_price, x.quantity, x.amount, x.tax_id, x.tax_name, x.tax_rate, x.tax,
+                     x.net, x.gross, x.flag
               from o cross join json_to_recordset(${lines}) as x(line int, product_id bigint, product_type_id bigint,
                 product_code text, name text, names jsonb, combination text, options jsonb, toppings jsonb,
-                unit_price numeric, quantity int, amount numeric, tax_id bigint, tax_name text, tax_rate text,
-                tax numeric, net numeric, gross numeric)
+                unit_price numeric, reported_unit_price numeric, quantity int, amount numeric, tax_id bigint,
+                tax_name text, tax_rate text, tax numeric, net numeric, gross numeric, flag text)
             ), s as (
               -- Its first step: placed, waiting for the payment.
               insert into sales_order_step (merchant_id, store_id, device_id, order_id, order_no, event_id, status,
