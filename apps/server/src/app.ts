@@ -14,7 +14,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { createSerializerCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { registerPlumbing, zodValidatorCompiler } from './platform/http/plumbing.ts';
 import { answer } from './platform/http/answers.ts';
-import { healthAnswer, healthDownAnswer } from '@brewfleet/contracts';
+import { DISPLAY_TOKEN_PARAM, healthAnswer, healthDownAnswer } from '@brewfleet/contracts';
 import { loggerOptions } from './platform/http/logger.ts';
 import { registerGuard } from './platform/auth/guard.ts';
 import { registerRateLimits, type RateLimits } from './platform/http/rate-limits.ts';
@@ -113,6 +113,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           token: { type: 'apiKey', in: 'header', name: 'token' },
           // The ordering app's member tokens (/api/app/v1, CONTRACT §7).
           bearer: { type: 'http', scheme: 'bearer' },
+          // A display link's token (/api/display/, CONTRACT §7); the live stream also takes it in
+          // the address, which an EventSource cannot send headers with.
+          displayToken: { type: 'apiKey', in: 'header', name: 'X-Display-Token' },
+          displayTokenParam: { type: 'apiKey', in: 'query', name: DISPLAY_TOKEN_PARAM },
         },
       },
       security: [{ token: [] }],

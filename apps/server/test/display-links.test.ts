@@ -5,7 +5,8 @@
  * figures of that scope — another merchant's cups are never counted — read-only; an unknown, expired
  * or revoked token is a 401 saying which; the last use is recorded; another tenant's store cannot be
  * named; signed-in users need coffee:stats:dashboard; the live stream says "refresh" when the data
- * center's rollups notify `brewfleet_stats`.
+ * center's rollups notify `brewfleet_stats`; a 429 carries Retry-After; the OpenAPI document declares
+ * the token's scheme (apiKey, X-Display-Token) on the display API.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -263,6 +264,11 @@ describe('a display link', () => {
     const refused = await ask();
     expect(refused.statusCode).toBe(429);
     expect(refused.json().msg).toMatch(/try again in \d+ seconds/);
+    // The wait in whole seconds in Retry-After too (CONTRACT §3), the same as the message says.
+    const seconds = Number(refused.headers['retry-after']);
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(refused.json().msg).toContain(`try again in ${seconds} seconds`);
     // Another link is not held back by this one.
     expect((await display(link.token)).statusCode).toBe(200);
   });
@@ -306,6 +312,38 @@ describe('a display link', () => {
     const revoke = await call('PUT', '/api/coffee/display-link', alpha, { id: betaLink.id, revoke: true });
     expect(revoke.statusCode).toBe(404);
     expect((await display(betaLink.token)).json().data.cups.today).toBe(7);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('declares the display token as an apiKey scheme in X-Display-Token, used by the display API', async () => {
+    const doc = (await f.t.call('GET', '/api/docs/openapi.json')).json();
+    expect(doc.components.securitySchemes.displayToken).toEqual({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Display-Token',
+    });
+    expect(doc.components.securitySchemes.displayTokenParam).toEqual({
+      type: 'apiKey',
+      in: 'query',
+      name: 'display',
+    });
+    const operations = Object.entries(doc.paths as Record<string, Record<string, { security?: unknown }>>)
+      .filter(([path]) => path.startsWith('/api/display/'))
+      .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+    expect(operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual([
+      'get /api/display/live',
+      'post /api/display/query',
+    ]);
+    expect(doc.paths['/api/display/query'].post.security).toEqual([{ displayToken: [] }]);
+    // The live stream: the header, or the address parameter an EventSource sends instead.
+    expect(doc.paths['/api/display/live'].get.security).toEqual([
+      { displayToken: [] },
+      { displayTokenParam: [] },
+    ]);
+    // A console route keeps the console's token.
+    expect(doc.paths['/api/coffee/dashboard/figures'].get.security).toBeUndefined();
+    expect(doc.security).toEqual([{ token: [] }]);
   });
 });
 

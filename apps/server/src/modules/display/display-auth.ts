@@ -6,8 +6,9 @@
  *
  * An unknown, expired or revoked token is a 401 that says which, so the screen can tell whoever
  * looks at it what to do. Requests are rate limited per link and, before the lookup, per address
- * (guessing tokens costs as much as using one). The link's last use is written at most once a minute
- * per link and process; the uses counted meanwhile are added then.
+ * (guessing tokens costs as much as using one); a 429 carries `Retry-After`, in seconds. The link's
+ * last use is written at most once a minute per link and process; the uses counted meanwhile are
+ * added then.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -90,6 +91,12 @@ export function registerDisplayAuth(app: FastifyInstance, db: Db, limits: Displa
     if (result.isAllowed || !result.isExceeded) return;
     throw new AppError('msg.tooManyDisplayRequests', { seconds: Math.max(1, result.ttlInSeconds) });
   };
+  // A refused request is told when to try again, in seconds (CONTRACT §3: 429 + Retry-After), as
+  // the platform's limits do. The error is thrown from the guard, which has no reply to set it on.
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof AppError && error.key === 'msg.tooManyDisplayRequests')
+      reply.header('retry-after', String(error.params.seconds));
+  });
   const refuse = (key: ErrorKey, params: Record<string, string> = {}): never => {
     throw new AppError(key, params);
   };

@@ -29,6 +29,8 @@ import type { liveRefreshHub } from './live.ts';
 import { DISPLAY_TOKEN_PATTERN, linkScope, type DisplayLink } from './tokens.ts';
 
 const tags = ['dashboard'];
+/** The OpenAPI security of the display API: a link's token in `X-Display-Token` (app.ts declares it). */
+const DISPLAY_SECURITY = [{ displayToken: [] }];
 const liveAnswer = fileAnswer('Server-sent events: {"kind":"refresh"} when the figures may have changed', [
   'text/event-stream',
 ]);
@@ -102,7 +104,7 @@ export function registerDashboardRoutes(
         body: dashboardQuery,
         response: answer(dashboardAnswer),
         tags,
-        security: [],
+        security: DISPLAY_SECURITY,
         description:
           'A display link’s dashboard figures, read-only, in its scope. Send the link’s token in the header `X-Display-Token` (or `Authorization: Display <token>`).',
       },
@@ -126,7 +128,8 @@ export function registerDashboardRoutes(
         querystring: z.object({ [DISPLAY_TOKEN_PARAM]: z.string().regex(DISPLAY_TOKEN_PATTERN).optional() }),
         response: liveAnswer,
         tags,
-        security: [],
+        // Either the header or, from an EventSource, the address parameter.
+        security: [...DISPLAY_SECURITY, { displayTokenParam: [] }],
         description:
           'Server-sent events for a display link’s dashboard; the token in the header `X-Display-Token` or, from an EventSource, the parameter `display`.',
       },
