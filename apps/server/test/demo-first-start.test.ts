@@ -187,6 +187,55 @@ it('leaves the channels at varied levels, not all full', async () => {
   expect(shares.filter((s: number) => s === 10).length).toBeLessThan(channels.length / 3);
 });
 
+it('has refractometer readings of a demo coffee model and, for the chain brand, a display link', async () => {
+  const readings = (await post('/api/coffee/calibration-reading/list', { limit: 50 })).list;
+  expect(readings.length).toBeGreaterThanOrEqual(3);
+  // One machine's good cups: one model calibrated, each reading with its cup's stored estimate.
+  expect(new Set(readings.map((r: any) => r.deviceModelId)).size).toBe(1);
+  for (const r of readings) {
+    expect(r.productionRecordId).not.toBeNull();
+    expect(r.estimatedTds).toBeGreaterThan(7.5);
+    expect(r.measuredTds / r.estimatedTds).toBeGreaterThan(0.95);
+    expect(r.measuredTds / r.estimatedTds).toBeLessThan(1.05);
+    expect(r.measuredYield).toBeGreaterThan(15);
+  }
+  const latest = readings.reduce((a: any, b: any) => (Number(a.id) > Number(b.id) ? a : b));
+  const ratios = readings.map((r: any) => r.measuredTds / r.estimatedTds);
+  expect(latest.modelFactor).toBeCloseTo(
+    ratios.reduce((a: number, b: number) => a + b, 0) / ratios.length,
+    6,
+  );
+
+  // The chain brand's administrator finds the link in its list (the token was shown to no one).
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/doLogin',
+    payload: {
+      account: 'formosa',
+      password: encryptLongText(testKeys().publicKeyPem, DEMO_PASSWORD),
+      agreement: true,
+    },
+  });
+  const formosa = res.json().data.tokenValue;
+  const links = await app.inject({
+    method: 'POST',
+    url: '/api/coffee/display-link/list',
+    headers: { token: formosa },
+    payload: { limit: 10 },
+  });
+  expect(links.statusCode, links.body).toBe(200);
+  const [link] = links.json().data.list;
+  expect(links.json().data.total).toBe(1);
+  expect(link).toMatchObject({
+    name: 'Flagship lobby screen',
+    dashboards: 'both',
+    storeId: null,
+    revokedAt: null,
+  });
+  expect(Date.parse(link.expiresAt)).toBeGreaterThan(Date.now() + 20 * DAY);
+  expect(link.token).toBeUndefined();
+});
+
 it('keeps moving: the offline machine comes back and another drops', async () => {
   const offlineNow = async () =>
     (await post('/api/coffee/device/list', { limit: 100, online: false })).list.map(

@@ -4,7 +4,8 @@
  * `cup_quality`, `cup_quality_profile`) — good espresso golden, each defect in its own region, tea
  * by its segments —; the TypeScript estimate (contracts extraction-estimate.ts) agreeing cup by cup;
  * which profile applies; a refractometer reading (HTTP) storing its estimate and moving a borderline
- * cup's label through the model's factor; tenant isolation of profiles and readings; bad input.
+ * cup's label through the model's factor; the calculator of a described cup (flow, water in or cup
+ * volume; the machine's profile and calibration); tenant isolation of profiles and readings; bad input.
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -463,6 +464,179 @@ describe('refractometer calibration', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toMatch(/for coffee machines only.*Alpha Tea/i);
+  });
+});
+
+describe('a described cup (the data center’s calculator)', () => {
+  /** The espresso reference cup (docs: W 48.2 g, B 35.6 g, EY 20 %, TDS 10.1 % on the default). */
+  const reference = {
+    powderG: 18,
+    soakFlowMlPerS: 1.25,
+    soakTimeS: 4,
+    extractionS: 27,
+    temperatureC: 92.5,
+  };
+  const coffee = (flow: number): CoffeeQuality => ({
+    soakFlowMlPerS: 1.25,
+    soakTimeS: 4,
+    extractionFlowMlPerS: flow,
+    pressureBar: 0,
+    temperatureC: 92.5,
+    powderG: 18,
+    tampingForceN: 0,
+    cakeThicknessMm: 0,
+    chamberPosition: 0,
+    grindDegree1: 0,
+    grindDegree2: 0,
+  });
+  const estimate = (token: string, body: Record<string, unknown>) =>
+    t.call('POST', '/api/coffee/extraction-profile/estimate', { token, body, lang: 'en' });
+
+  it('estimates TDS, yield and label with the machine’s profile and calibration, from the flow, the water in or the cup volume', async () => {
+    const profile = await profileOf(ids.bE2, 'LATTE-L');
+    expect(profile.factor).toBe(1);
+    const expected = estimateCoffee(coffee(1.6), 27, profile)!;
+    const byFlow = await ok('POST', '/api/coffee/extraction-profile/estimate', bravo, {
+      deviceId: ids.bE2,
+      productCode: 'LATTE-L',
+      ...reference,
+      extractionFlowMlPerS: 1.6,
+    });
+    expect(byFlow).toMatchObject({
+      modelName: 'QE2',
+      profileId: profile.id,
+      profileName: 'Espresso (platform default)',
+      kind: 'espresso',
+      label: 'golden-cup',
+      extractionFlowMlPerS: 1.6,
+      factor: 1,
+      readings: 0,
+      tdsLow: 7.5,
+      tdsHigh: 12.5,
+      yieldLow: 18,
+      yieldHigh: 22,
+    });
+    expect(byFlow.tds).toBeCloseTo(expected.tds, 9);
+    expect(byFlow.yield).toBeCloseTo(expected.yield, 9);
+    // The documented reference cup.
+    expect(byFlow.waterG).toBeCloseTo(48.2, 6);
+    expect(byFlow.beverageG).toBeCloseTo(35.6, 6);
+    expect(byFlow.yield).toBeCloseTo(20, 2);
+    expect(byFlow.tds).toBeCloseTo(10.11, 2);
+
+    // The same cup told by its water in, or by its cup volume: the flow follows, and the estimate.
+    for (const given of [{ waterG: 48.2 }, { cupG: 35.6 }]) {
+      const other = await ok('POST', '/api/coffee/extraction-profile/estimate', bravo, {
+        deviceId: ids.bE2,
+        productCode: 'LATTE-L',
+        ...reference,
+        ...given,
+      });
+      expect(other.extractionFlowMlPerS, JSON.stringify(given)).toBeCloseTo(1.6, 9);
+      expect(other.tds, JSON.stringify(given)).toBeCloseTo(byFlow.tds, 9);
+      expect(other.label).toBe('golden-cup');
+    }
+
+    // A short, fast cup: weak and under-extracted, as the rollups would label it.
+    const channeling = await ok('POST', '/api/coffee/extraction-profile/estimate', bravo, {
+      deviceId: ids.bE2,
+      ...reference,
+      extractionS: 15,
+      extractionFlowMlPerS: 3.75,
+    });
+    expect(channeling.label).toBe('weak-acid');
+    const code = cupQuality('coffee', coffee(3.75), null, 15, await profileOf(ids.bE2, ''));
+    expect(channeling.label).toBe(qualityLabelOf(code!));
+  });
+
+  it('judges the recipe by its own profile, and a model’s calibration moves the estimate', async () => {
+    const recipe = await ok('POST', '/api/coffee/extraction-profile', bravo, {
+      name: 'Bravo ristretto',
+      kind: 'espresso',
+      deviceModelId: ids.e2,
+      productCode: 'RISTRETTO',
+      tdsLow: 7,
+      tdsHigh: 9.5,
+      yieldLow: 18,
+      yieldHigh: 22,
+      refTimeS: 27,
+      refTemperatureC: 92.5,
+      refFlowMlPerS: 1.6,
+      refYield: 20,
+      refRatio: 2.68,
+      retainedWaterGPerG: 0.7,
+    });
+    const body = { deviceId: ids.bE2, ...reference, extractionFlowMlPerS: 1.6 };
+    const ristretto = await ok('POST', '/api/coffee/extraction-profile/estimate', bravo, {
+      ...body,
+      productCode: 'RISTRETTO',
+    });
+    expect(ristretto).toMatchObject({
+      profileId: recipe.id,
+      profileName: 'Bravo ristretto',
+      label: 'strong-balance',
+      tdsHigh: 9.5,
+    });
+    // Another merchant's machine of the same model keeps the platform's profile.
+    const alphaCup = await ok('POST', '/api/coffee/extraction-profile/estimate', alpha, {
+      ...body,
+      deviceId: ids.aE2,
+      productCode: 'RISTRETTO',
+    });
+    expect(alphaCup.profileId).not.toBe(recipe.id);
+
+    // A refractometer reading 10 % above the estimate calibrates the model: the estimate follows.
+    const before = await ok('POST', '/api/coffee/extraction-profile/estimate', bravo, body);
+    const reading = await ok('POST', '/api/coffee/calibration-reading', bravo, {
+      deviceId: ids.bE2,
+      powderG: 18,
+      extractionS: 27,
+      measuredTds: 11,
+    });
+    const after = await ok('POST', '/api/coffee/extraction-profile/estimate', bravo, body);
+    expect(after.readings).toBe(1);
+    expect(after.factor).toBeCloseTo(reading.modelFactor, 9);
+    expect(after.tds).toBeCloseTo(before.tds * reading.modelFactor, 9);
+    await ok('POST', '/api/coffee/calibration-reading/delete', bravo, { ids: [reading.id] });
+    await ok('POST', '/api/coffee/extraction-profile/delete', bravo, { ids: [recipe.id] });
+  });
+
+  it('gives no estimate when nothing is left after the soak, and stores nothing', async () => {
+    const readings = await t.sql(`select count(*)::int as n from calibration_reading`);
+    const none = await ok('POST', '/api/coffee/extraction-profile/estimate', bravo, {
+      deviceId: ids.bE2,
+      ...reference,
+      waterG: 4,
+    });
+    expect(none).toMatchObject({ label: null, tds: null, yield: null, extractionFlowMlPerS: null });
+    expect(none.profileId).not.toBeNull();
+    expect(await t.sql(`select count(*)::int as n from calibration_reading`)).toEqual(readings);
+  });
+
+  it('refuses a cup without one of flow, water or volume, a tea machine, and another tenant’s machine', async () => {
+    for (const given of [{}, { extractionFlowMlPerS: 1.6, waterG: 48 }]) {
+      const res = await estimate(bravo, { deviceId: ids.bE2, ...reference, ...given });
+      expect(res.statusCode, JSON.stringify(given)).toBe(400);
+      expect(res.json().msg).toMatch(/one of the extraction flow, the water in or the cup volume/);
+    }
+    const zh = await t.call('POST', '/api/coffee/extraction-profile/estimate', {
+      token: bravo,
+      lang: 'tw',
+      body: { deviceId: ids.bE2, ...reference },
+    });
+    expect(zh.json().msg).toMatch(/萃取流速、進水量或杯量/);
+    const tea = await estimate(alpha, { deviceId: ids.aTea, ...reference, extractionFlowMlPerS: 1.6 });
+    expect(tea.statusCode).toBe(400);
+    expect(tea.json().msg).toMatch(/Extraction estimate.*coffee machines only.*Alpha Tea/i);
+    const other = await estimate(alpha, { deviceId: ids.bE2, ...reference, extractionFlowMlPerS: 1.6 });
+    expect(other.statusCode).toBe(404);
+    const bad = await estimate(bravo, {
+      deviceId: ids.bE2,
+      ...reference,
+      powderG: 0,
+      extractionFlowMlPerS: 1,
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });
 

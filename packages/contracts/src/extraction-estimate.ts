@@ -88,7 +88,11 @@ export interface CoffeeEstimate {
   label: QualityLabel;
 }
 
-const COFFEE_GRID: QualityLabel[][] = [
+/**
+ * The nine regions of the SCA brewing control chart: rows by strength (strong, medium, weak), columns
+ * by extraction yield (under: acid, ideal: balance, over: bitter); the middle is the golden cup.
+ */
+export const COFFEE_GRID: readonly (readonly QualityLabel[])[] = [
   ['strong-acid', 'strong-balance', 'strong-bitter'],
   ['medium-acid', 'golden-cup', 'bitter'],
   ['weak-acid', 'weak-balance', 'weak-bitter'],
@@ -223,3 +227,46 @@ export const cupEstimateAnswer = z.object({
   readings: z.number().int(),
 });
 export type CupEstimateAnswer = z.infer<typeof cupEstimateAnswer>;
+
+/**
+ * `POST /api/coffee/extraction-profile/estimate` (extraction-profile:estimate): the estimate of a cup
+ * a merchant describes — what one of its coffee machines would report for it — judged by the
+ * profile and calibration that machine's cups of that recipe (`productCode`) are judged by: its
+ * merchant, its model, the recipe. Nothing is stored.
+ *
+ * The water in is given by exactly one of the extraction flow (what machines report), the water in
+ * or the cup volume (beverage, g): with the soak and the water the cake keeps, each gives the other
+ * two (W = soak flow × soak time + flow × t, cup = W − retained × dose). The soak defaults to none
+ * and the temperature to the profile's reference.
+ */
+export const trialEstimateBody = z
+  .object({
+    deviceId: idSchema,
+    productCode: z.string().trim().max(64).optional(),
+    powderG: z.number().positive().max(40),
+    extractionS: z.number().positive().max(3600),
+    extractionFlowMlPerS: z.number().positive().max(100).optional(),
+    waterG: z.number().positive().max(5000).optional(),
+    cupG: z.number().positive().max(5000).optional(),
+    soakFlowMlPerS: z.number().min(0).max(100).optional(),
+    soakTimeS: z.number().min(0).max(120).optional(),
+    temperatureC: z.number().min(0).max(110).optional(),
+  })
+  .refine((b) => [b.extractionFlowMlPerS, b.waterG, b.cupG].filter((v) => v !== undefined).length === 1, {
+    error: 'msg.trialEstimateVolume',
+    path: ['extractionFlowMlPerS'],
+  });
+export type TrialEstimateBody = z.infer<typeof trialEstimateBody>;
+export const trialEstimateAnswer = cupEstimateAnswer.omit({ recordId: true }).extend({
+  /** The machine's model and the profile that applies (the name the Extraction profiles page shows). */
+  modelName: z.string(),
+  profileName: z.string().nullable(),
+  /** The extraction flow the estimate ran with (given, or from the water in or the cup volume). */
+  extractionFlowMlPerS: z.number().nullable(),
+  /** Coffee: the profile's golden region (TDS % and EY %), the middle of the brewing control chart. */
+  tdsLow: z.number().nullable(),
+  tdsHigh: z.number().nullable(),
+  yieldLow: z.number().nullable(),
+  yieldHigh: z.number().nullable(),
+});
+export type TrialEstimateAnswer = z.infer<typeof trialEstimateAnswer>;

@@ -290,6 +290,15 @@ page(
   P.calibrationReading,
   'aim',
 );
+// One cup's estimate as a merchant describes it (issue 17 §3): beside the profiles and calibration.
+page(
+  1556,
+  1500,
+  ['萃取估算', '萃取估算', 'Extraction estimate'],
+  'dataCenter/extractionEstimate',
+  P.extractionProfile.estimate,
+  'calculator',
+);
 page(
   1553,
   1500,

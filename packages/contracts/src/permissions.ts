@@ -108,8 +108,11 @@ export const P = {
    * raw rows (platform).
    */
   stats: codes('stats', [...STAT_PAGE_NAMES, 'export', 'drift', 'dashboard', 'rebuild'] as const),
-  /** Extraction-quality profiles per machine model (and recipe), and refractometer calibration readings. */
-  extractionProfile: codes('extraction-profile', CRUD),
+  /**
+   * Extraction-quality profiles per machine model (and recipe), and refractometer calibration readings;
+   * `estimate`: the data center's calculator (a described cup's TDS, yield and label, nothing stored).
+   */
+  extractionProfile: codes('extraction-profile', [...CRUD, 'estimate'] as const),
   calibrationReading: codes('calibration-reading', CRUD),
   /** Display links: read-only, expiring, revocable addresses of the dashboards for a lobby screen. */
   displayLink: codes('display-link', CRUD),

@@ -13,6 +13,7 @@ import { deliveryEn } from './delivery/en';
 import { dataCenterEn } from './data-center/en';
 import { dashboardEn } from './dashboard/en';
 import { driftEn } from './drift/en';
+import { extractionEstimateEn } from './extraction-estimate/en';
 const base = {
   app: { name: 'BrewFleet', tagline: 'Back office for automated beverage machines' },
   common: {
@@ -443,6 +444,7 @@ export const en = {
   ...dataCenterEn.screens,
   ...dashboardEn.screens,
   ...driftEn.screens,
+  ...extractionEstimateEn.screens,
   resources: {
     ...base.resources,
     ...fleetEn.resources,

@@ -14,6 +14,7 @@ import { deliveryTw } from './delivery/tw';
 import { dataCenterTw } from './data-center/tw';
 import { dashboardTw } from './dashboard/tw';
 import { driftTw } from './drift/tw';
+import { extractionEstimateTw } from './extraction-estimate/tw';
 
 const base = {
   app: { name: 'BrewFleet', tagline: '自動飲品機後台管理' },
@@ -434,6 +435,7 @@ export const tw: Messages = {
   ...dataCenterTw.screens,
   ...dashboardTw.screens,
   ...driftTw.screens,
+  ...extractionEstimateTw.screens,
   resources: {
     ...base.resources,
     ...fleetTw.resources,

@@ -14,6 +14,7 @@ import { deliveryZh } from './delivery/zh';
 import { dataCenterZh } from './data-center/zh';
 import { dashboardZh } from './dashboard/zh';
 import { driftZh } from './drift/zh';
+import { extractionEstimateZh } from './extraction-estimate/zh';
 
 const base = {
   app: { name: 'BrewFleet', tagline: '自动饮品机后台管理' },
@@ -434,6 +435,7 @@ export const zh: Messages = {
   ...dataCenterZh.screens,
   ...dashboardZh.screens,
   ...driftZh.screens,
+  ...extractionEstimateZh.screens,
   resources: {
     ...base.resources,
     ...fleetZh.resources,

@@ -39,6 +39,12 @@ export const DATA_CENTER_MESSAGES = {
     zh: '{{day}} 不是有效日期',
     tw: '{{day}} 不是有效日期',
   },
+  'msg.trialEstimateVolume': {
+    status: 400,
+    en: 'Give one of the extraction flow, the water in or the cup volume: each gives the other two',
+    zh: '请填写萃取流速、进水量或杯量中的一项：其余两项由它推算',
+    tw: '請填寫萃取流速、進水量或杯量其中一項：其餘兩項由它推算',
+  },
   'log.stats.rebuild': {
     en: 'Rebuilt the statistics from raw rows',
     zh: '从原始数据重建统计',

@@ -8,6 +8,7 @@
 import { defineModule } from '../../platform/module.ts';
 import { DEFAULT_DISPLAY_LIMITS, registerDisplayAuth } from './display-auth.ts';
 import { registerDisplayLinks } from './links.ts';
+import { seedDemoDisplayLink } from './demo.ts';
 import { liveRefreshHub } from './live.ts';
 import { registerDashboardRoutes } from './routes.ts';
 
@@ -25,4 +26,5 @@ export const displayModule = defineModule({
       live: liveRefreshHub(app, { datacenter, events: deps.events }),
     });
   },
+  demo: ({ db }) => seedDemoDisplayLink(db),
 });

@@ -9,7 +9,9 @@ import { defineModule } from '../../platform/module.ts';
 import { registerProfiles } from './profiles.ts';
 import { registerReadings } from './readings.ts';
 import { registerEstimate } from './estimate.ts';
+import { registerTrialEstimate } from './trial-estimate.ts';
 import { seedPlatformProfiles } from './seed.ts';
+import { seedDemoReadings } from './demo.ts';
 import { createQualityService, type QualityService } from './service.ts';
 
 export type { QualityService } from './service.ts';
@@ -28,7 +30,13 @@ export const qualityModule = defineModule({
     registerProfiles(app, deps);
     registerReadings(app, deps, quality);
     registerEstimate(app, deps.db, quality);
+    registerTrialEstimate(app, deps.db, quality);
     return quality;
   },
   seed: seedPlatformProfiles,
+  demo({ db, resources, later }) {
+    // Readings name the fleet's demo cups, written after every module's demo.
+    later(async () => void (await seedDemoReadings(db, resources)));
+    return Promise.resolve();
+  },
 });
