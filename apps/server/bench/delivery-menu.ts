@@ -92,7 +92,7 @@ export async function timeSyncs(opts: {
   account: string;
   password: string;
   times: number;
-  /** Items no machine makes (the copies): what the listing suspends after each sync. */
+  /** Items no machine makes (the copies): what each upload carries suspended. */
   unmakeable: number;
   loadAverage: () => number;
 }): Promise<SyncRun[]> {
@@ -119,10 +119,10 @@ export async function timeSyncs(opts: {
       const answeredAt = Date.now();
       const data = dataOf<{ items: number; syncState: string }>('sync', answer);
       const menu = opts.uber.menus.get(opts.uberStoreId);
-      // The sync makes the listing due (a new menu lists every item, `suspended_items` emptied); its
-      // pass (the listing job's, within 5 s) suspends what no machine makes, one call per item: the
-      // copies at least. Waited for — the store not due, as many items suspended as copies made, and
-      // Uber called by nobody for 0.5 s — so that the next sync is timed on a quiet server.
+      // The upload carries what no machine makes suspended (the copies at least) and records them; the
+      // listing pass that follows (the job's, within 5 s) finds nothing more to call Uber for. Waited
+      // for — the store not due, as many items suspended as copies made, and Uber called by nobody
+      // for 0.5 s — so that the next sync is timed on a quiet server.
       let settled: number | null = null;
       for (let waited = 0; waited < 25_000; waited += 100) {
         await sleep(100);

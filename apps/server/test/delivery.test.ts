@@ -535,7 +535,7 @@ describe('orders from Uber', () => {
       notes: [
         {
           line: 1,
-          key: 'order.check.priceDiffers',
+          key: 'order.check.platformPriceDiffers',
           params: { line: 1, reported: '60.00', expected: '75.00' },
         },
       ],

@@ -282,7 +282,8 @@ export function createAppOrders(deps: AppOrderDeps) {
         ? [
             {
               line: l.line,
-              key: 'order.check.priceDiffers',
+              // Only a platform's order carries prices (platformPrices): its own words, not the machine's.
+              key: 'order.check.platformPriceDiffers',
               params: {
                 line: l.line,
                 reported: formatCents(l.reportedUnitPrice!),

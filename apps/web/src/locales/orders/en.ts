@@ -21,6 +21,8 @@ export const ordersEn = {
     order: {
       check: {
         priceDiffers: 'Line {{line}}: the machine charged {{reported}} a unit, the menu says {{expected}}.',
+        platformPriceDiffers:
+          'Line {{line}}: the delivery platform charged {{reported}} a unit, the store’s delivery menu says {{expected}}.',
         totalDiffers: 'The machine asked {{reported}} in all; the server computes {{expected}}.',
         taxDiffers: 'The machine printed {{reported}} of tax; the server computes {{expected}}.',
         unknownProduct: 'Line {{line}}: product {{code}} is on neither the menu nor in the catalog.',

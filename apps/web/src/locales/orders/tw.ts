@@ -23,6 +23,8 @@ export const ordersTw: Strings<typeof ordersEn> = {
     order: {
       check: {
         priceDiffers: '第 {{line}} 行：機器按單價 {{reported}} 收費，菜單單價為 {{expected}}。',
+        platformPriceDiffers:
+          '第 {{line}} 行：外送平台按單價 {{reported}} 收費，門市外送菜單單價為 {{expected}}。',
         totalDiffers: '機器應收合計 {{reported}}，伺服器計算為 {{expected}}。',
         taxDiffers: '機器列印的稅額為 {{reported}}，伺服器計算為 {{expected}}。',
         unknownProduct: '第 {{line}} 行：商品 {{code}} 不在菜單中，也不在商品庫中。',

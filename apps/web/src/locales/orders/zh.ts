@@ -23,6 +23,8 @@ export const ordersZh: Strings<typeof ordersEn> = {
     order: {
       check: {
         priceDiffers: '第 {{line}} 行：机器按单价 {{reported}} 收费，菜单单价为 {{expected}}。',
+        platformPriceDiffers:
+          '第 {{line}} 行：外卖平台按单价 {{reported}} 收费，门店外卖菜单单价为 {{expected}}。',
         totalDiffers: '机器应收合计 {{reported}}，服务器计算为 {{expected}}。',
         taxDiffers: '机器打印的税额为 {{reported}}，服务器计算为 {{expected}}。',
         unknownProduct: '第 {{line}} 行：商品 {{code}} 不在菜单中，也不在商品库中。',
