@@ -74,6 +74,7 @@ export interface ListPageRequest {
   countApart: (where: SQL | undefined) => Promise<number>;
 }
 export interface ListPageAnswer {
+  /** The page's items, as toItem makes them (page-statement.ts). */
   list: Row[];
   total: number;
   /** Present (false) when `total` is not a count made for this answer. */
@@ -159,12 +160,18 @@ export function createListPager(reg: Registered) {
       // subquery, computed once per statement.
       const capped = cappedCount ? sql`, ${cappedCountSql} as "${sql.raw(CAPPED)}"` : sql``;
       const skip = mark ? offset - mark.offset : offset;
-      return rows<Row>(
+      const { items, extras } = await statement.read(
         tx,
         sql`select ${statement.columns}${sortText}${capped} ${from} where (${whereSql})${after} ${order} limit ${limit} offset ${skip}`,
+        [...(bookmarking ? [SORT_TEXT] : []), ...(cappedCount ? [CAPPED] : [])],
       );
+      return items.map((item, i) => ({
+        item,
+        sortText: bookmarking ? extras[i][0] : undefined,
+        capped: cappedCount ? extras[i][bookmarking ? 1 : 0] : undefined,
+      }));
     };
-    let list: Row[];
+    let list: Array<{ item: Row; sortText: unknown; capped: unknown }>;
     try {
       list = await pageQuery(mark);
       // A bookmarked row gone since (deleted, its sort value changed): walk as if there were none.
@@ -184,26 +191,22 @@ export function createListPager(reg: Registered) {
         [first, offset],
         [last, offset + list.length - 1],
       ] as const)
-        if (row[SORT_TEXT] != null && position >= BOOKMARK_FROM)
+        if (row.sortText != null && position >= BOOKMARK_FROM)
           // Positions found from a bookmark are as old as it is.
           remember(memo, {
             offset: position,
-            value: String(row[SORT_TEXT]),
-            id: String(row.id),
+            value: String(row.sortText),
+            id: String(row.item.id),
             at: mark ? mark.at : now,
           });
     }
-    const capped = cappedCount && list.length ? Number(list[0][CAPPED]) : undefined;
-    for (const row of list) {
-      delete row[SORT_TEXT];
-      delete row[CAPPED];
-    }
-    statement.decode(list);
+    const capped = cappedCount && list.length ? Number(list[0].capped) : undefined;
+    const items = list.map((row) => row.item);
 
     // The total.
     const seen = offset + list.length;
     if ((list.length > 0 && list.length < limit) || (list.length === 0 && offset === 0))
-      return { list, total: seen };
+      return { list: items, total: seen };
     /** Count in the background (one count at a time in this process), for the next requests. */
     const countLater = (entry: Memo) => {
       if (entry.counting || counting >= MAX_COUNTING) return;
@@ -228,11 +231,11 @@ export function createListPager(reg: Registered) {
       // A count older than MEMO_MS is still answered (a total that jumps to an estimate and back
       // would be worse) while a new one is made.
       if (now - memo.totalAt >= MEMO_MS) countLater(memo);
-      return { list, total: Math.max(memo.total, seen), totalExact: false };
+      return { list: items, total: Math.max(memo.total, seen), totalExact: false };
     }
     if (seen <= COUNT_CAP) {
       const n = capped ?? (await rows<{ n: number }>(tx, sql`select ${cappedCountSql} as n`))[0].n;
-      if (n <= COUNT_CAP) return { list, total: n };
+      if (n <= COUNT_CAP) return { list: items, total: n };
     }
     type Plan = { 'Plan Rows': number; 'Parent Relationship'?: string; Plans?: Plan[] };
     const [
@@ -249,6 +252,6 @@ export function createListPager(reg: Registered) {
     const estimate = Math.round(scan?.['Plan Rows'] ?? plan.Plan['Plan Rows']);
     const total = Math.max(estimate, seen, COUNT_CAP + 1);
     countLater(memoOf(key));
-    return { list, total, totalExact: false };
+    return { list: items, total, totalExact: false };
   };
 }

@@ -4,17 +4,22 @@
  * of the server's CPU on a page of 20 rows: walking the 23 selected columns with its `is()` type
  * checks to write the same SELECT again, and mapping every value of every row through the same
  * checks. Here the column list, the table and each sort's ORDER BY are SQL text made once; only the
- * filters (a few chunks) go through Drizzle's SQL writer; the rows come back from `execute` as the
- * driver gives them, and each value is decoded by its own column, picked once.
+ * filters (a few chunks) go through Drizzle's SQL writer.
  *
- * Only what an item shows is read (toItem: the id, tenant, readable fields, audit times): a password
- * hash or a write-only field never leaves the database for a list.
+ * The rows become the answer's items at once (what toItem makes: the id, tenant, readable fields
+ * with secrets masked, audit times), each value decoded by its own column, picked once. On
+ * PostgreSQL they are read as arrays (no object per row to build and throw away); elsewhere (PGlite)
+ * through Drizzle's `execute`. Only what an item shows is read: a password hash or a write-only field
+ * never leaves the database for a list.
  *
  * Times are answered as ISO 8601 text (CONTRACT §3) straight from PostgreSQL's text: the answer's
  * serializer writes a string as it is, where a Date would be made only to be formatted again.
  */
+import pg from 'pg';
 import { getTableName, sql, type Column, type SQL } from 'drizzle-orm';
-import { PgTimestamp } from 'drizzle-orm/pg-core';
+import { PgTimestamp, type PgDialect } from 'drizzle-orm/pg-core';
+import { rows, type Db } from '../db/client.ts';
+import { mask } from './secrets.ts';
 import { shownFields } from './table.ts';
 import type { Registered, Row } from './types.ts';
 
@@ -36,27 +41,64 @@ export function isoOfTimestamp(value: unknown): string | null {
   return new Date(s).toISOString();
 }
 
+/**
+ * Types node-postgres would parse that Drizzle's columns decode from text (its own driver session
+ * keeps the same ones as text): times, dates, intervals and arrays of them, numeric arrays.
+ */
+const KEPT_AS_TEXT = new Set([1082, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231]);
+const asText = (value: string) => value;
+const types = {
+  getTypeParser: ((oid: number, format?: string) =>
+    KEPT_AS_TEXT.has(oid)
+      ? asText
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+export interface PageRows {
+  items: Row[];
+  /** The values of the extra columns asked for, per row, in their order. */
+  extras: unknown[][];
+}
+
 export interface PageStatement {
   /** `"table"` as SQL. */
   table: SQL;
   /** The item's columns, each named by its key: `"merchant_id" as "merchantId", …`. */
   columns: SQL;
-  /** `order by` of a sort key (unknown keys: the creation time, newest first), id breaking ties. */
+  /** `order by` of a sort column, id breaking ties. */
   orderBy(sortColumn: Column, descending: boolean): SQL;
-  /** Each row as toItem reads it: every value decoded by its column. Changes the rows in place. */
-  decode(rows: Row[]): Row[];
+  /** Runs `query` (columns, then the extra columns named) and makes each row an item. */
+  read(tx: Db, query: SQL, extraNames: readonly string[]): Promise<PageRows>;
 }
 
 export function compilePageStatement(reg: Registered): PageStatement {
   const shown = new Set(['id', 'merchantId', 'storeId', 'createdAt', 'updatedAt']);
-  for (const [key] of shownFields(reg.def)) shown.add(key);
+  const secret = new Set<string>();
+  for (const [key, isSecret] of shownFields(reg.def)) {
+    shown.add(key);
+    if (isSecret) secret.add(key);
+  }
   const read = Object.entries(reg.columns).filter(([key]) => shown.has(key));
   const columns = sql.raw(read.map(([key, c]) => `${quote(c.name)} as ${quote(key)}`).join(', '));
-  const decoders = read.map(([key, column]): [string, (v: unknown) => unknown] =>
-    column instanceof PgTimestamp
-      ? [key, isoOfTimestamp]
-      : [key, (v) => (v == null ? null : column.mapFromDriverValue(v))],
-  );
+  const keys = read.map(([key]) => key);
+  const decoders = read.map(([key, column]): ((v: unknown) => unknown) => {
+    if (column instanceof PgTimestamp) return isoOfTimestamp;
+    if (secret.has(key))
+      return (v) => (typeof v === 'string' ? mask(reg.secrets.open(v)) : v == null ? null : v);
+    return (v) => (v == null ? null : column.mapFromDriverValue(v));
+  });
+  const width = keys.length;
+  const itemOfArray = (values: unknown[]): Row => {
+    const out: Row = {};
+    for (let i = 0; i < width; i++) out[keys[i]] = decoders[i](values[i]);
+    return out;
+  };
+  const itemOfObject = (values: Row): Row => {
+    const out: Row = {};
+    for (let i = 0; i < width; i++) out[keys[i]] = decoders[i](values[keys[i]]);
+    return out;
+  };
+
   const orders = new Map<string, SQL>();
   const tableName = quote(getTableName(reg.table));
   // Qualified: a bare name in ORDER BY would mean an output column first, and the keys are aliases.
@@ -74,9 +116,22 @@ export function compilePageStatement(reg: Registered): PageStatement {
       }
       return order;
     },
-    decode(rows) {
-      for (const row of rows) for (const [key, decode] of decoders) row[key] = decode(row[key]);
-      return rows;
+    async read(tx, query, extraNames) {
+      const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+      if (client instanceof pg.Client) {
+        const dialect = (tx as unknown as { dialect: PgDialect }).dialect;
+        const { sql: text, params } = dialect.sqlToQuery(query);
+        const result = await client.query<unknown[]>({ text, values: params, rowMode: 'array', types });
+        return {
+          items: result.rows.map(itemOfArray),
+          extras: result.rows.map((r) => r.slice(width)),
+        };
+      }
+      const found = await rows<Row>(tx, query);
+      return {
+        items: found.map(itemOfObject),
+        extras: found.map((r) => extraNames.map((name) => r[name])),
+      };
     },
   };
 }

@@ -289,7 +289,7 @@ export function registerResource(
         return { ...found, owners };
       });
       return {
-        list: list.map((r) => markInherited(toItem(reg, r), owners)),
+        list: owners.size ? list.map((item) => markInherited(item, owners)) : list,
         total,
         page: body.page,
         limit: body.limit,
