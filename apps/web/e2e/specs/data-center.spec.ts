@@ -3,7 +3,9 @@
  * administrator opens Business Center (orders and revenue of today's sales), groups it by store
  * (kept in the address) and exports it; opens Device statistics and goes from the machine's row to
  * its Machine data page with the same dates. Then one page each in simplified and traditional
- * Chinese. The machine reports its sales as one taking orders on its screen does.
+ * Chinese. The machine reports its sales as one taking orders on its screen does. Then the extraction
+ * estimate: a merchant describes one cup of its coffee machine and reads its TDS, yield and label, in
+ * English and traditional Chinese.
  */
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
@@ -11,6 +13,7 @@ import { en } from '../../src/locales/en';
 import { tw } from '../../src/locales/tw';
 import { zh } from '../../src/locales/zh';
 import { expect, test } from '../fixtures';
+import { pick } from '../support/form';
 import { AdminApi } from '../support/api';
 import { createModel, registerDevice } from '../support/fleet';
 import { reportSales, waitForOrders, type Sale } from '../support/orders';
@@ -70,6 +73,14 @@ async function open(page: Page, base: string, lang: Lang, route: string, title: 
   await page.goto(`${base}/#/${route}`);
   await page.reload();
   await view(page).getByRole('heading', { level: 2, name: title }).waitFor();
+}
+
+/** Opens the extraction estimate in a language: its form is up when its Estimate button shows. */
+async function openEstimate(page: Page, base: string, lang: Lang) {
+  await setLanguageCookie(page, base, lang);
+  await page.goto(`${base}/#/dataCenter-extractionEstimate`);
+  await page.reload();
+  await view(page).getByTestId('estimate-calculate').waitFor();
 }
 
 /** The totals row's cell of the page's `index`-th measure. */
@@ -154,5 +165,55 @@ test('data center: Business Center and Device statistics with reported sales, gr
   await expect(view(page).getByTestId('stat-total')).toContainText(tw.dataCenter.total);
   await expect(view(page).getByTestId('stat-table')).toContainText(tw.dataCenter.measures.badCupRate);
   await expect(view(page).getByTestId('stat-group-by')).toContainText(tw.dataCenter.dimensions.family);
+  expect(await untranslated(page)).toEqual([]);
+});
+
+test('data center: a merchant estimates one cup on its coffee machine, in en and tw', async ({
+  base,
+  api,
+  newPage,
+}) => {
+  const stamp = crypto.randomBytes(3).toString('hex');
+  const login = `estimate${stamp}`;
+  const merchantId = await api.createMerchant(`Estimate ${stamp}`, login, PASSWORD);
+  const storeId = await api.createStore(`Quay ${stamp}`, merchantId);
+  const { id: modelId } = await createModel(api, 'automatic', 'coffee');
+  const machine = await registerDevice(api, modelId, { name: `Espresso ${stamp}`, merchantId, storeId });
+  const page = await newPage();
+  await signIn(page, base, login, PASSWORD);
+
+  // A double shot as the machine would report it: 18 g, 28 s at 1.3 ml/s. The platform's espresso
+  // profile judges it (no profile of the merchant's own), uncalibrated.
+  await openEstimate(page, base, 'en');
+  await expect(view(page).getByText('Extraction estimate', { exact: true }).first()).toBeVisible();
+  const screen = view(page);
+  const estimate = en.extractionEstimate;
+  await pick(page, screen.getByLabel(estimate.fields.deviceId, { exact: true }), machine.name);
+  await screen.getByLabel(estimate.fields.powderG, { exact: true }).fill('18');
+  await screen.getByLabel(estimate.fields.extractionS, { exact: true }).fill('28');
+  await screen.getByLabel(estimate.fields.extractionFlowMlPerS, { exact: true }).fill('1.3');
+  await screen.getByTestId('estimate-calculate').click();
+  await expect(screen.getByTestId('estimate-tds')).toHaveText(/^\d+\.\d+ %$/);
+  await expect(screen.getByTestId('estimate-yield')).toHaveText(/^\d+\.\d+ %$/);
+  // One of the nine labels, as a tag.
+  const label = (await screen.getByTestId('estimate-label').locator('.ant-tag').innerText()).trim();
+  const key = Object.entries(en.dataCenter.quality).find(([, text]) => text === label)?.[0];
+  expect(key, `"${label}" is a quality label`).toBeDefined();
+  await expect(screen.getByTestId('estimate-factor')).toHaveText(estimate.result.uncalibrated);
+  expect(await untranslated(page)).toEqual([]);
+  const violations = await seriousViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+
+  // Traditional Chinese: the same cup, its label in traditional characters.
+  await openEstimate(page, base, 'tw');
+  const twScreen = view(page);
+  const twEstimate = tw.extractionEstimate;
+  await pick(page, twScreen.getByLabel(twEstimate.fields.deviceId, { exact: true }), machine.name);
+  await twScreen.getByLabel(twEstimate.fields.powderG, { exact: true }).fill('18');
+  await twScreen.getByLabel(twEstimate.fields.extractionS, { exact: true }).fill('28');
+  await twScreen.getByLabel(twEstimate.fields.extractionFlowMlPerS, { exact: true }).fill('1.3');
+  await twScreen.getByTestId('estimate-calculate').click();
+  const twLabel = tw.dataCenter.quality[key as keyof typeof tw.dataCenter.quality];
+  await expect(twScreen.getByTestId('estimate-label').locator('.ant-tag')).toHaveText(twLabel);
   expect(await untranslated(page)).toEqual([]);
 });
