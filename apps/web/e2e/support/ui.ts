@@ -35,7 +35,17 @@ export async function signInThroughForm(
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await homeShown(page);
+}
+
+/**
+ * Waits for the homepage itself, not only its address: until the console has loaded the menus, the
+ * router is still completing its first navigation, and a hash changed meanwhile (a spec's next
+ * `goto`) is put back to #/home when that navigation ends.
+ */
+async function homeShown(page: Page): Promise<void> {
   await waitForHash(page, '#/home');
+  await view(page).locator('.home-page').waitFor({ timeout: 15_000 });
 }
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -66,7 +76,7 @@ export async function signIn(page: Page, base: string, account: string, password
   }, origin?.localStorage ?? []);
   await setLanguageCookie(page, base, 'en');
   await page.goto(`${base}/#/home`);
-  await waitForHash(page, '#/home');
+  await homeShown(page);
 }
 
 const require = createRequire(import.meta.url);
