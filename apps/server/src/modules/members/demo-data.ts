@@ -17,7 +17,7 @@ import type { AppCustomer } from '@brewfleet/simulator';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
-import type { AuthUser } from '../../platform/auth/auth-user.ts';
+import { createAsMerchant } from '../../platform/crud/create-as-merchant.ts';
 import type { ResourceRegistry } from '../../platform/crud/registry.ts';
 import type { Row } from '../../platform/crud/types.ts';
 import { DEMO_PASSWORD } from '../iam/demo.ts';
@@ -149,38 +149,9 @@ const PRIVACY_TEXT =
   'We keep your name, phone, e-mail, wallet and points history to run your membership and your orders. ' +
   'We never sell them. Ask the store or write to privacy@brewfleet.example to see, correct or delete them.';
 
-/** Who the demo rows are created as: the merchant's own administrator, as the API would see it. */
-const merchantUser = (merchantId: string): AuthUser => ({
-  userId: '0',
-  account: 'demo',
-  name: 'Demo data',
-  partnerType: 'merchant',
-  merchantId,
-  storeId: null,
-  superAdmin: false,
-  permissions: new Set(),
-  menuIds: new Set(),
-  scope: { kind: 'merchant', merchantIds: [merchantId] },
-});
-
-/** Create a row as the API's create does: the resource's hook (its checks, the owner), then insert. */
+/** Create a row as the API's create does (platform/crud/create-as-merchant.ts); its id. */
 async function create(db: Db, resources: ResourceRegistry, resource: string, merchantId: string, input: Row) {
-  const reg = resources.get(resource);
-  const withOwner = { ...input, merchantId };
-  const values = reg.hooks.beforeCreate
-    ? await reg.hooks.beforeCreate(withOwner, {
-        db,
-        user: merchantUser(merchantId),
-        // Seeding has no HTTP request; these resources' hooks do not read it.
-        request: undefined as never,
-        source: 'api',
-      })
-    : withOwner;
-  const columns = Object.fromEntries(
-    Object.entries(values).filter(([k, v]) => k in reg.columns && k !== 'id' && v !== undefined),
-  );
-  const [row] = (await db.insert(reg.table).values(columns).returning()) as Row[];
-  return String(row.id);
+  return String((await createAsMerchant(db, resources.get(resource), merchantId, input)).id);
 }
 
 /** A banner image: the brand's colour, a cup and a wave, 750×300 (the app's banner strip). */

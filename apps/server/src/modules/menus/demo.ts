@@ -16,10 +16,9 @@ import { sql } from 'drizzle-orm';
 import type { MachineFamily, Recipe } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
-import type { AuthUser } from '../../platform/auth/auth-user.ts';
+import { createAsMerchant } from '../../platform/crud/create-as-merchant.ts';
 import type { ResourceRegistry } from '../../platform/crud/registry.ts';
 import type { Row } from '../../platform/crud/types.ts';
-import { AppError } from '../../platform/http/errors.ts';
 import type { FleetService } from '../fleet/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import { releaseProducts } from './menu-content.ts';
@@ -744,54 +743,13 @@ function combosOf(p: Demo, option: (name: string) => string) {
   return combos;
 }
 
-/** Who the demo rows are created as: the brand's own administrator, as the API would see it. */
-const brandUser = (merchantId: string): AuthUser => ({
-  userId: '0',
-  account: 'demo',
-  name: 'Demo data',
-  partnerType: 'merchant',
-  merchantId,
-  storeId: null,
-  superAdmin: false,
-  permissions: new Set(),
-  menuIds: new Set(),
-  scope: { kind: 'merchant', merchantIds: [merchantId] },
-});
-
 type Create = (db: Db, resource: string, merchantId: string, input: Row) => Promise<string>;
 
-/** Create a row as the API's create does: the resource's hook (its checks, the owner), then insert. */
-const creator = (resources: ResourceRegistry): Create =>
-  async function create(db, resource, merchantId, input) {
-    const reg = resources.get(resource);
-    const withOwner = { ...input, merchantId };
-    const values = reg.hooks.beforeCreate
-      ? await Promise.resolve(
-          reg.hooks.beforeCreate(withOwner, {
-            db,
-            user: brandUser(merchantId),
-            // Seeding has no HTTP request; the catalog's hooks do not read it.
-            request: undefined as never,
-            source: 'api',
-          }),
-        ).catch((error: unknown) => {
-          // A demo row the API would refuse is a bug in this file: say which and why.
-          const details =
-            error instanceof AppError ? ` ${JSON.stringify(error.details ?? error.params)}` : '';
-          throw new Error(
-            `demo ${resource} ${String(input.code ?? input.name)}: ${String(error)}${details}`,
-            {
-              cause: error,
-            },
-          );
-        })
-      : withOwner;
-    const columns = Object.fromEntries(
-      Object.entries(values).filter(([k, v]) => k in reg.columns && k !== 'id' && v !== undefined),
-    );
-    const [row] = (await db.insert(reg.table).values(columns).returning()) as Row[];
-    return String(row.id);
-  };
+/** Create a row as the API's create does (platform/crud/create-as-merchant.ts); its id. */
+const creator =
+  (resources: ResourceRegistry): Create =>
+  async (db, resource, merchantId, input) =>
+    String((await createAsMerchant(db, resources.get(resource), merchantId, input)).id);
 
 /** Types of one resource by name, created on first use with a running sort order. */
 function typesOf(create: Create, db: Db, resource: string, merchantId: string) {

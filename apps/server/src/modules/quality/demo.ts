@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { estimateCoffee, type CoffeeQuality } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
-import type { AuthUser } from '../../platform/auth/auth-user.ts';
+import { createAsMerchant } from '../../platform/crud/create-as-merchant.ts';
 import type { ResourceRegistry } from '../../platform/crud/registry.ts';
 import type { Row } from '../../platform/crud/types.ts';
 import { createQualityService } from './service.ts';
@@ -27,19 +27,6 @@ interface DemoCup {
   coffee: CoffeeQuality;
   extraction_seconds: number;
 }
-
-const merchantUser = (merchantId: string): AuthUser => ({
-  userId: '0',
-  account: 'demo',
-  name: 'Demo data',
-  partnerType: 'merchant',
-  merchantId,
-  storeId: null,
-  superAdmin: false,
-  permissions: new Set(),
-  menuIds: new Set(),
-  scope: { kind: 'merchant', merchantIds: [merchantId] },
-});
 
 /** Recent good cups of the first demo coffee machine (by id) of a chain brand, else of any merchant. */
 async function goodCups(db: Db): Promise<DemoCup[]> {
@@ -70,13 +57,6 @@ export async function seedDemoReadings(database: Db, resources: ResourceRegistry
       // The uncalibrated estimate (what the hook stores too): only cups it places in the golden cup.
       const estimate = profile && estimateCoffee(cup.coffee, cup.extraction_seconds, profile, 1);
       if (!estimate || estimate.label !== 'golden-cup') continue;
-      const ctx = {
-        db,
-        user: merchantUser(cup.merchant_id),
-        // Seeding has no HTTP request; the reading's create hooks do not read it.
-        request: undefined as never,
-        source: 'api' as const,
-      };
       const measuredAt = new Date(new Date(cup.produced_at).getTime() + 3 * 60_000);
       const input: Row = {
         deviceId: cup.device_id,
@@ -87,12 +67,7 @@ export async function seedDemoReadings(database: Db, resources: ResourceRegistry
         measuredAt,
         remarks: 'Demo: refractometer reading of a good cup',
       };
-      const values = await reg.hooks.beforeCreate!(input, ctx);
-      const columns = Object.fromEntries(
-        Object.entries(values).filter(([k, v]) => k in reg.columns && k !== 'id' && v !== undefined),
-      );
-      const [row] = (await db.insert(reg.table).values(columns).returning()) as Row[];
-      await reg.hooks.afterCreate?.(row, ctx, values);
+      await createAsMerchant(db, reg, cup.merchant_id, input);
       made += 1;
     }
     return made;
