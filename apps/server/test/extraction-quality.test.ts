@@ -171,6 +171,23 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** An espresso profile's body: the references every case here shares, with `extra` over them. */
+const espressoProfile = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  kind: 'espresso',
+  tdsLow: 8,
+  tdsHigh: 12,
+  yieldLow: 18,
+  yieldHigh: 22,
+  refTimeS: 27,
+  refTemperatureC: 92.5,
+  refFlowMlPerS: 1.6,
+  refYield: 20,
+  refRatio: 2.68,
+  retainedWaterGPerG: 0.7,
+  ...extra,
+});
+
 describe('the simulator’s cups, labelled by the SQL the rollups call', () => {
   const random = seeded(17);
   const coffee = Array.from({ length: 12_000 }, () => makeCup('coffee', random));
@@ -263,47 +280,32 @@ describe('the simulator’s cups, labelled by the SQL the rollups call', () => {
 
 describe('which profile applies', () => {
   it('the most specific: merchant+model+product, merchant+model, merchant, platform model, platform default', async () => {
-    const body = (name: string, extra: Record<string, unknown> = {}) => ({
-      name,
-      kind: 'espresso',
-      tdsLow: 8,
-      tdsHigh: 12,
-      yieldLow: 18,
-      yieldHigh: 22,
-      refTimeS: 27,
-      refTemperatureC: 92.5,
-      refFlowMlPerS: 1.6,
-      refYield: 20,
-      refRatio: 2.68,
-      retainedWaterGPerG: 0.7,
-      ...extra,
-    });
     const made = {
       product: await ok(
         'POST',
         '/api/coffee/extraction-profile',
         alpha,
-        body('A E1 espresso', { deviceModelId: ids.e1, productCode: 'ESPRESSO' }),
+        espressoProfile('A E1 espresso', { deviceModelId: ids.e1, productCode: 'ESPRESSO' }),
       ),
       model: await ok(
         'POST',
         '/api/coffee/extraction-profile',
         alpha,
-        body('A E1', { deviceModelId: ids.e1 }),
+        espressoProfile('A E1', { deviceModelId: ids.e1 }),
       ),
-      merchant: await ok('POST', '/api/coffee/extraction-profile', alpha, body('A all')),
+      merchant: await ok('POST', '/api/coffee/extraction-profile', alpha, espressoProfile('A all')),
       platformModel: await ok(
         'POST',
         '/api/coffee/extraction-profile',
         admin,
-        body('Platform E1', { deviceModelId: ids.e1 }),
+        espressoProfile('Platform E1', { deviceModelId: ids.e1 }),
       ),
       // A filter profile of the same scope: espresso goes first for a coffee machine.
       filter: await ok(
         'POST',
         '/api/coffee/extraction-profile',
         alpha,
-        body('A filter', { kind: 'filter', tdsLow: 1.15, tdsHigh: 1.35 }),
+        espressoProfile('A filter', { kind: 'filter', tdsLow: 1.15, tdsHigh: 1.35 }),
       ),
     };
     expect(made.merchant.merchantId).toBe(ids.alpha);
@@ -320,7 +322,7 @@ describe('which profile applies', () => {
     // The same scope twice is a conflict.
     const again = await t.call('POST', '/api/coffee/extraction-profile', {
       token: alpha,
-      body: body('A all again'),
+      body: espressoProfile('A all again'),
     });
     expect(again.statusCode).toBe(409);
   });
@@ -550,22 +552,17 @@ describe('a described cup (the data center’s calculator)', () => {
   });
 
   it('judges the recipe by its own profile, and a model’s calibration moves the estimate', async () => {
-    const recipe = await ok('POST', '/api/coffee/extraction-profile', bravo, {
-      name: 'Bravo ristretto',
-      kind: 'espresso',
-      deviceModelId: ids.e2,
-      productCode: 'RISTRETTO',
-      tdsLow: 7,
-      tdsHigh: 9.5,
-      yieldLow: 18,
-      yieldHigh: 22,
-      refTimeS: 27,
-      refTemperatureC: 92.5,
-      refFlowMlPerS: 1.6,
-      refYield: 20,
-      refRatio: 2.68,
-      retainedWaterGPerG: 0.7,
-    });
+    const recipe = await ok(
+      'POST',
+      '/api/coffee/extraction-profile',
+      bravo,
+      espressoProfile('Bravo ristretto', {
+        deviceModelId: ids.e2,
+        productCode: 'RISTRETTO',
+        tdsLow: 7,
+        tdsHigh: 9.5,
+      }),
+    );
     const body = { deviceId: ids.bE2, ...reference, extractionFlowMlPerS: 1.6 };
     const ristretto = await ok('POST', '/api/coffee/extraction-profile/estimate', bravo, {
       ...body,
