@@ -83,6 +83,17 @@ async function openEstimate(page: Page, base: string, lang: Lang) {
   await view(page).getByTestId('estimate-calculate').waitFor();
 }
 
+/** A double shot as the machine would report it (18 g, 28 s at 1.3 ml/s), estimated, in `texts`' language. */
+async function describeCup(page: Page, texts: typeof en | typeof tw, machineName: string) {
+  const screen = view(page);
+  const { fields } = texts.extractionEstimate;
+  await pick(page, screen.getByLabel(fields.deviceId, { exact: true }), machineName);
+  await screen.getByLabel(fields.powderG, { exact: true }).fill('18');
+  await screen.getByLabel(fields.extractionS, { exact: true }).fill('28');
+  await screen.getByLabel(fields.extractionFlowMlPerS, { exact: true }).fill('1.3');
+  await screen.getByTestId('estimate-calculate').click();
+}
+
 /** The totals row's cell of the page's `index`-th measure. */
 const totalOf = (page: Page, index: number) =>
   view(page)
@@ -182,24 +193,18 @@ test('data center: a merchant estimates one cup on its coffee machine, in en and
   const page = await newPage();
   await signIn(page, base, login, PASSWORD);
 
-  // A double shot as the machine would report it: 18 g, 28 s at 1.3 ml/s. The platform's espresso
-  // profile judges it (no profile of the merchant's own), uncalibrated.
+  // The platform's espresso profile judges the cup (no profile of the merchant's own), uncalibrated.
   await openEstimate(page, base, 'en');
   await expect(view(page).getByText('Extraction estimate', { exact: true }).first()).toBeVisible();
   const screen = view(page);
-  const estimate = en.extractionEstimate;
-  await pick(page, screen.getByLabel(estimate.fields.deviceId, { exact: true }), machine.name);
-  await screen.getByLabel(estimate.fields.powderG, { exact: true }).fill('18');
-  await screen.getByLabel(estimate.fields.extractionS, { exact: true }).fill('28');
-  await screen.getByLabel(estimate.fields.extractionFlowMlPerS, { exact: true }).fill('1.3');
-  await screen.getByTestId('estimate-calculate').click();
+  await describeCup(page, en, machine.name);
   await expect(screen.getByTestId('estimate-tds')).toHaveText(/^\d+\.\d+ %$/);
   await expect(screen.getByTestId('estimate-yield')).toHaveText(/^\d+\.\d+ %$/);
   // One of the nine labels, as a tag.
   const label = (await screen.getByTestId('estimate-label').locator('.ant-tag').innerText()).trim();
   const key = Object.entries(en.dataCenter.quality).find(([, text]) => text === label)?.[0];
   expect(key, `"${label}" is a quality label`).toBeDefined();
-  await expect(screen.getByTestId('estimate-factor')).toHaveText(estimate.result.uncalibrated);
+  await expect(screen.getByTestId('estimate-factor')).toHaveText(en.extractionEstimate.result.uncalibrated);
   expect(await untranslated(page)).toEqual([]);
   const violations = await seriousViolations(page);
   expect(violations, describeViolations(violations)).toEqual([]);
@@ -207,12 +212,7 @@ test('data center: a merchant estimates one cup on its coffee machine, in en and
   // Traditional Chinese: the same cup, its label in traditional characters.
   await openEstimate(page, base, 'tw');
   const twScreen = view(page);
-  const twEstimate = tw.extractionEstimate;
-  await pick(page, twScreen.getByLabel(twEstimate.fields.deviceId, { exact: true }), machine.name);
-  await twScreen.getByLabel(twEstimate.fields.powderG, { exact: true }).fill('18');
-  await twScreen.getByLabel(twEstimate.fields.extractionS, { exact: true }).fill('28');
-  await twScreen.getByLabel(twEstimate.fields.extractionFlowMlPerS, { exact: true }).fill('1.3');
-  await twScreen.getByTestId('estimate-calculate').click();
+  await describeCup(page, tw, machine.name);
   const twLabel = tw.dataCenter.quality[key as keyof typeof tw.dataCenter.quality];
   await expect(twScreen.getByTestId('estimate-label').locator('.ant-tag')).toHaveText(twLabel);
   expect(await untranslated(page)).toEqual([]);
