@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { P } from '@brewfleet/contracts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
-import { grantNewMerchantAdminMenus } from '../src/modules/iam/seed.ts';
+import { grantNewMerchantAdminMenus, seedMenus } from '../src/modules/iam/seed.ts';
 
 const PASSWORD = 'Merchant-Strong-Pass-5';
 let t: TestApp;
@@ -276,6 +276,57 @@ describe('upgrades', () => {
     );
     expect(await grantNewMerchantAdminMenus(t.database.db)).toBe(0);
     expect(await pages()).not.toContain('device/list');
+  });
+
+  describe('a page a new version declares between two others (Extraction estimate, 1556)', () => {
+    const estimate = 1556;
+    /** The Data center's pages in their order, and whether two share a place. */
+    const dataCenter = async () => {
+      const rows = await t.sql(
+        `select id::int, order_num from menu where parent_id = 1500 order by order_num, id`,
+      );
+      return {
+        ids: rows.map((r) => r.id as number),
+        shared: new Set(rows.map((r) => r.order_num)).size !== rows.length,
+      };
+    };
+    /** As a database of the version before that page: it is missing, its siblings closed up. */
+    const beforeThePage = async () => {
+      const [{ order_num: place }] = await t.sql(`select order_num from menu where id = $1`, [estimate]);
+      await t.sql(`delete from menu where id = $1`, [estimate]);
+      await t.sql(`update menu set order_num = order_num - 1 where parent_id = 1500 and order_num > $1`, [
+        place,
+      ]);
+      return place as number;
+    };
+
+    it('is put in its place at the next start, the pages after it moving down one', async () => {
+      const fresh = await dataCenter();
+      expect(fresh.shared).toBe(false);
+      await beforeThePage();
+      await seedMenus(t.database.db);
+      expect(await dataCenter()).toEqual(fresh);
+    });
+
+    it('no longer shares its place with Data display on a database that took it before (migration 0048)', async () => {
+      const fresh = await dataCenter();
+      const place = await beforeThePage();
+      // What the seed did then: the page inserted at its place, nothing moved.
+      await t.sql(
+        `insert into menu (id, parent_id, name, tw_name, en_name, type, url, perms, icon, order_num)
+         values ($1, 1500, '萃取估算', '萃取估算', 'Extraction estimate', 1, 'dataCenter/extractionEstimate', '', '', $2)`,
+        [estimate, place],
+      );
+      expect((await dataCenter()).shared).toBe(true);
+      await t.sql(fs.readFileSync(new URL('../migrations/0048_menu_places.sql', import.meta.url), 'utf8'));
+      const fixed = await dataCenter();
+      expect(fixed.shared).toBe(false);
+      expect(fixed.ids.indexOf(estimate)).toBeLessThan(fixed.ids.indexOf(1553));
+      expect(fixed.ids.filter((id) => id !== estimate)).toEqual(fresh.ids.filter((id) => id !== estimate));
+      // Run again (or on a database that never shared a place), it moves nothing.
+      await t.sql(fs.readFileSync(new URL('../migrations/0048_menu_places.sql', import.meta.url), 'utf8'));
+      expect(await dataCenter()).toEqual(fixed);
+    });
   });
 
   it('renames seeded menu titles to Taiwan wording, leaving a title an administrator chose', async () => {

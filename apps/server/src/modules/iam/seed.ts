@@ -11,12 +11,28 @@ import { hashPassword, passwordPolicyViolation } from '../../platform/auth/passw
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
 
 export async function seedMenus(db: Db) {
+  const [{ upgrade }] = await rows<{ upgrade: boolean }>(
+    db,
+    sql`select exists (select 1 from menu) as upgrade`,
+  );
   for (const m of MENU_SEED) {
-    await db.execute(sql`
-      insert into menu (id, parent_id, name, tw_name, en_name, type, url, perms, icon, order_num)
-      values (${m.id}, ${m.parentId === '0' ? null : m.parentId}, ${m.name}, ${m.twName}, ${m.enName}, ${m.type},
-              ${m.url}, ${m.perms}, ${m.icon}, ${m.orderNum})
-      on conflict (id) do nothing`);
+    const parentId = m.parentId === '0' ? null : m.parentId;
+    const added = await rows(
+      db,
+      sql`insert into menu (id, parent_id, name, tw_name, en_name, type, url, perms, icon, order_num)
+          values (${m.id}, ${parentId}, ${m.name}, ${m.twName}, ${m.enName}, ${m.type},
+                  ${m.url}, ${m.perms}, ${m.icon}, ${m.orderNum})
+          on conflict (id) do nothing
+          returning id`,
+    );
+    // An entry a new version declares between two others takes its place there: on an existing
+    // database the siblings at or after that place move down one, so that two never share a place
+    // (which left their order to chance). Their order among themselves, an administrator's
+    // included, is kept. A new database is seeded in declaration order and needs no move.
+    if (upgrade && added.length)
+      await db.execute(sql`
+        update menu set order_num = order_num + 1
+        where parent_id is not distinct from ${parentId} and id <> ${m.id} and order_num >= ${m.orderNum}`);
   }
 }
 
