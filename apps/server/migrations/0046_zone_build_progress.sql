@@ -1,0 +1,12 @@
+-- The data center's zone backfill in short transactions (docs/data-center.md, module datacenter's
+-- rollups.ts). A zone asked for the first time was built in one transaction holding the rollups'
+-- lock; on the embedded database (one connection) every request waited for it (1.2 s for the demo's
+-- zone). It is now built a day of cups at a time, each step its own transaction, and this column is
+-- how far it got.
+--
+-- built_until, while a zone is not ready: every cup produced before it is in the zone's rollups or
+-- still queued in stat_pending_cup (the merge adds those when it dequeues them); null: no cup of the
+-- zone read yet. A backfill stopped half-way goes on from it. Null again once the zone is ready (the
+-- merge then adds every cup). Zones already ready and zones not started keep null: no zone is half
+-- built before this migration (the backfill was one transaction).
+alter table stat_zone add column built_until timestamptz;
