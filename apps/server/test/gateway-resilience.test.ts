@@ -105,3 +105,25 @@ it('stores what a machine says as it said it: quotes, backslashes, braces, comma
   expect(stored.find((r) => r.product_code === 'NULL')?.recipe_version).toBe('NULL');
   expect(stored.find((r) => r.product_code === '')?.recipe_version).toBeNull();
 });
+
+it('writes a steady stream in one batch per interval, not one per message: each batch is fuller', async () => {
+  const m = await machine();
+  await f.fleet.gateway.flush();
+  const before = f.fleet.gateway.stats().batches;
+  // A message of five cups every 2 ms or so for a second, from one machine (one lane): messages
+  // keep arriving while each batch is written.
+  const sent: Array<Promise<unknown>> = [];
+  const started = performance.now();
+  for (let i = 0; i < 400; i++) {
+    sent.push(m.send(Array.from({ length: 5 }, (_, j) => cup(`STREAM-${i}-${j}`))));
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  await Promise.all(sent);
+  await waitFor(async () => (await cups(m.id)).length === 2000, 20_000, 'every cup of the stream');
+  const seconds = (performance.now() - started) / 1000;
+  const batches = f.fleet.gateway.stats().batches - before;
+  // The gateway waits 100 ms (flushMs) after a batch began before the next one of that lane, unless
+  // 5,000 events wait: about ten a second here, however fast each write is (written back to back, a
+  // write of a few dozen cups taking a few ms, it made dozens).
+  expect(batches).toBeLessThanOrEqual(Math.ceil(seconds * 10) + 2);
+});

@@ -110,6 +110,13 @@ const eventsEnvelope = z.object({
 
 const TOO_MANY = `beyond the ${MAX_EVENTS_PER_MESSAGE} events of one message: send it again in another`;
 
+/**
+ * Whether a time (already checked as ISO 8601 with an offset) is written as `toISOString` writes it:
+ * `YYYY-MM-DDTHH:MM:SS.sssZ`, which it would give back unchanged.
+ */
+const isUtcMillis = (ts: string) =>
+  ts.length === 24 && ts.charCodeAt(23) === 90 /* Z */ && ts.charCodeAt(19) === 46; /* . */
+
 export function topicFilters(shareGroup: string | null): string[] {
   return SUBSCRIBED.map((c) => `${shareGroup ? `$share/${shareGroup}/` : ''}${TOPIC_ROOT}/+/${c}`);
 }
@@ -152,12 +159,15 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     weight: number;
     timer: NodeJS.Timeout | null;
     running: Promise<void> | null;
+    /** When its last batch began (performance.now()). */
+    lastStart: number;
   }
   const lanes: Lane[] = Array.from({ length: writers }, () => ({
     queue: [],
     weight: 0,
     timer: null,
     running: null,
+    lastStart: -Infinity,
   }));
   const laneOf = (serialNumber: string) => {
     let h = 0;
@@ -310,10 +320,14 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
        * right by its latest status or heartbeat; the receive time when that clock is off, or when
        * the event claims a time ahead of the server's.
        */
-      const eventTime = (ts: string) =>
-        device.clockSkewed || Date.parse(ts) - raw.receivedAt.getTime() > MAX_CLOCK_SKEW_SECONDS * 1000
-          ? receivedAt
-          : new Date(ts).toISOString();
+      const latest = raw.receivedAt.getTime() + MAX_CLOCK_SKEW_SECONDS * 1000;
+      const eventTime = (ts: string) => {
+        if (device.clockSkewed) return receivedAt;
+        const at = Date.parse(ts);
+        if (at > latest) return receivedAt;
+        // Most machines send UTC with milliseconds, the form toISOString writes: kept as it came.
+        return isUtcMillis(ts) ? ts : new Date(at).toISOString();
+      };
       if (raw.nul && raw.channel !== 'events' && containsNul(raw.body)) {
         refuse('NUL character', 'nul-character');
         continue;
@@ -431,10 +445,19 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     if (lane.timer) clearTimeout(lane.timer);
     lane.timer = setTimeout(() => {
       lane.timer = null;
+      lane.lastStart = performance.now();
       lane.running = writeNext(lane).finally(() => {
         lane.running = null;
-        // What queued up meanwhile has already waited through that write: write it now.
-        if (lane.queue.length) schedule(lane, 0);
+        // What queued up meanwhile is written flushMs after the last batch began (at once when it
+        // fills a batch), not as soon as that write ends: a batch's statements cost about the same
+        // for 500 cups as for 5,000 (one row per machine in several of them), and writing back to
+        // back made four times as many batches at 20,000 cups/s as flushMs asks, each a quarter as
+        // full (CPU per cup 60-75 µs there against 44-48 µs at 40,000/s with full batches).
+        if (lane.queue.length)
+          schedule(
+            lane,
+            lane.weight >= maxBatch ? 0 : Math.max(0, lane.lastStart + flushMs - performance.now()),
+          );
       });
     }, delay);
   }
