@@ -16,6 +16,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BrokerAccess } from './access.ts';
 import { acceptConnection, type Discarded } from './mqtt5-bridge.ts';
+import { memoryConnection } from './memory-connection.ts';
 
 export type { Discarded } from './mqtt5-bridge.ts';
 
@@ -166,11 +167,19 @@ export async function startMqtt(opts: {
   }
   opts.log.info({ port }, `embedded MQTT broker on mqtt://${opts.host}:${port}`);
   const url = `mqtt://${connectHost(opts.host)}:${port}`;
-  const client = await mqtt.connectAsync(url, {
-    clientId,
-    username: 'server',
-    password: secret,
-    reconnectPeriod: 1000,
+  // The server's own connection runs in memory (memory-connection.ts), not through the port: the
+  // same MQTT 3.1.1 session as a socket's, without the kernel between the broker and the gateway.
+  const client = new mqtt.MqttClient(
+    () => {
+      const [own, brokers] = memoryConnection();
+      broker.handle(brokers);
+      return own;
+    },
+    { clientId, username: 'server', password: secret, reconnectPeriod: 1000, protocolVersion: 4 },
+  );
+  await new Promise<void>((resolve, reject) => {
+    client.once('connect', () => resolve());
+    client.once('error', reject);
   });
   return {
     client,
