@@ -7,9 +7,11 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Card, Checkbox, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { signIn } from '../../api/auth-api';
 import LanguageSwitcher from '../../app/layout/LanguageSwitcher';
+import { activeRouter } from '../../app/routing/router-handle';
+import { signInTarget } from '../../app/routing/sign-in-target';
 import { startSession } from '../../app/session';
 import { Button } from '../../components/Button';
 import './login.css';
@@ -20,17 +22,11 @@ interface Values {
   agreement: boolean;
 }
 
-/** Only in-app paths may be a redirect target, never another site. */
-function safeRedirect(value: string | null): string {
-  return value && value.startsWith('/') && !value.startsWith('//') && value !== '/login' ? value : '/home';
-}
-
 export default function LoginPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [submitting, setSubmitting] = useState(false);
   const navigate = useNavigate();
-  const [params] = useSearchParams();
 
   useEffect(() => {
     document.title = `${t('routes.login')} · ${t('app.name')}`;
@@ -41,7 +37,9 @@ export default function LoginPage() {
     try {
       const token = await signIn(values.account.trim(), values.password, true);
       await startSession(token);
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
+      // Where the address is now, not where it was at submit: the user may have opened another page
+      // while signing in, and that page wins (sign-in-target.ts).
+      navigate(signInTarget(activeRouter().state), { replace: true });
     } catch {
       // The client has shown the server's message (wrong account or password, throttled …).
     } finally {
