@@ -39,9 +39,9 @@ export async function signInThroughForm(
 }
 
 /**
- * Waits for the homepage itself, not only its address: until the console has loaded the menus, the
- * router is still completing its first navigation, and a hash changed meanwhile (a spec's next
- * `goto`) is put back to #/home when that navigation ends.
+ * Waits for the homepage itself, not only its address: a spec's next step starts on a console that
+ * has loaded its menus. (A hash changed during a sign-in was once put back to #/home by the sign-in
+ * page; route-on-load.spec.ts holds the console to the address opened meanwhile.)
  */
 async function homeShown(page: Page): Promise<void> {
   await waitForHash(page, '#/home');
