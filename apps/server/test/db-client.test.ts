@@ -46,3 +46,40 @@ it('runs the queries a transaction issues together one after another, with no de
     process.off('warning', onWarning);
   }
 });
+
+it("plans a writer's statement for the table as it is now, not as it was when first prepared", async () => {
+  // Statements are prepared by their text (auto-prepare.ts): after five calls PostgreSQL may keep a
+  // generic plan. Made while a table was empty, that plan scanned it whole once it had grown, until
+  // an ANALYZE (here none: autovacuum is off for the table).
+  const lookUp = (keys: Array<{ d: number; e: string }>) =>
+    sql`select count(*)::int as n from grows g
+        join json_to_recordset(${JSON.stringify(keys)}::json) as k(d bigint, e text)
+          on g.device_id = k.d and g.event_id = k.e`;
+  const scans = await database!.db.transaction(async (tx) => {
+    await tx.execute(sql`create table grows (device_id bigint, event_id text, unique (device_id, event_id))
+                         with (autovacuum_enabled = false)`);
+    for (let i = 0; i < 8; i++) await rows(tx, lookUp([{ d: 1, e: `e${i}` }]));
+    await tx.execute(sql`insert into grows select g % 100, 'e' || g from generate_series(1, 100000) g`);
+    const seqScans = async () =>
+      (
+        await rows<{ n: number }>(
+          tx,
+          sql`select seq_scan::int as n from pg_stat_xact_user_tables where relname = 'grows'`,
+        )
+      )[0].n;
+    const before = await seqScans();
+    const [{ n }] = await rows<{ n: number }>(
+      tx,
+      lookUp([
+        { d: 1, e: 'e1' },
+        { d: 2, e: 'e2' },
+      ]),
+    );
+    expect(n).toBe(2);
+    const after = await seqScans();
+    await tx.execute(sql`drop table grows`);
+    return after - before;
+  });
+  // The look-up went by the unique index: no scan of the 100,000 rows.
+  expect(scans).toBe(0);
+});
