@@ -155,6 +155,34 @@ it('runs a job once per period and never twice at a time, with two runners on on
   expect(manual).toBe(2);
 }, 30_000);
 
+it('tells a run in steps that the process stops working its job, so that stopping does not wait for all of it', async () => {
+  const runner = await runnerOnDatabase();
+  let steps = 0;
+  let ended: 'stopped' | 'finished' | null = null;
+  const defined = await runner.define([
+    {
+      name: 'test.in-steps',
+      // A hundred steps of 100 ms (10 s), each ending early when this process stops working the job.
+      async run({ stopping }) {
+        for (let i = 0; i < 100; i++) {
+          if (stopping.aborted) return void (ended = 'stopped');
+          steps++;
+          await sleep(100);
+        }
+        ended = 'finished';
+      },
+    },
+  ]);
+  await runner.trigger('test.in-steps');
+  await waitFor(() => steps >= 3, 10_000, 'a few steps');
+  const began = Date.now();
+  await defined.stop();
+  expect(ended).toBe('stopped');
+  // After the step under way, not after the 10 s of the whole run.
+  expect(Date.now() - began).toBeLessThan(5000);
+  expect(steps).toBeLessThan(100);
+}, 30_000);
+
 describe('the jobs screen API', () => {
   let t: TestApp;
   let admin: string;

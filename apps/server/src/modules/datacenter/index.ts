@@ -83,8 +83,8 @@ export const datacenterModule = defineModule({
       // A failed merge leaves its queues as they were: the next period takes them again.
       retry: { limit: 0, delaySeconds: 1 },
       timeoutSeconds: 1800,
-      run: async ({ db, log }) => {
-        const r = await runRollups(db);
+      run: async ({ db, log, stopping }) => {
+        const r = await runRollups(db, { stopping });
         if (r.built.length || r.cups > 1000) log.info(r, 'rollups merged');
       },
     },

@@ -701,8 +701,8 @@ const MAX_SPAN_MS = CHUNK_DAYS * DAY_MS;
 export async function backfillZone(
   db: Db,
   zone: string,
-  opts: { spanMs?: number; afterStep?: () => Promise<unknown> | void } = {},
-): Promise<RebuildCounts & { steps: number }> {
+  opts: { spanMs?: number; afterStep?: () => Promise<unknown> | void; stopping?: AbortSignal } = {},
+): Promise<RebuildCounts & { steps: number; stopped?: boolean }> {
   const started = Date.now();
   const shared = oneConnection(db);
   await analyze(db, ['stat_pending_cup']);
@@ -716,6 +716,18 @@ export async function backfillZone(
     cups += step.cups;
     if (!step.more) break;
     steps++;
+    // The process is stopping: the build goes on from its watermark at the next run (here or elsewhere).
+    if (opts.stopping?.aborted)
+      return {
+        zones: [zone],
+        cups,
+        orders: 0,
+        faults: 0,
+        cleanings: 0,
+        steps,
+        stopped: true,
+        ms: Date.now() - started,
+      };
     await opts.afterStep?.();
     if (!shared) continue;
     if (!opts.spanMs) {
@@ -755,7 +767,10 @@ export async function zonesToBuild(db: Db): Promise<string[]> {
 const MERGE_EVERY_MS = 5_000;
 
 /** The job's run: build the zones asked for (each in short transactions), then merge. */
-export async function runRollups(db: Db): Promise<MergeResult & { built: string[] }> {
+export async function runRollups(
+  db: Db,
+  opts: { stopping?: AbortSignal } = {},
+): Promise<MergeResult & { built: string[] }> {
   const built: string[] = [];
   const merged: MergeResult = { cups: 0, cells: 0 };
   let lastMerge = Date.now();
@@ -766,9 +781,11 @@ export async function runRollups(db: Db): Promise<MergeResult & { built: string[
     lastMerge = Date.now();
   };
   for (const zone of await zonesToBuild(db)) {
-    await backfillZone(db, zone, {
+    const build = await backfillZone(db, zone, {
       afterStep: () => (Date.now() - lastMerge >= MERGE_EVERY_MS ? merge() : undefined),
+      stopping: opts.stopping,
     });
+    if (build.stopped) return { ...merged, built };
     built.push(zone);
   }
   await merge();

@@ -42,6 +42,8 @@ export function createJobRunner(opts: {
   let stopped = false;
   /** The interval timers of every define() call still working, to clear them all on stop. */
   const timers = new Set<NodeJS.Timeout>();
+  /** Per job defined here, what tells its runs that this process stops working it. */
+  const stoppings = new Set<AbortController>();
 
   const start = () => {
     if (stopped) return Promise.reject(new Error('the job runner has stopped'));
@@ -49,10 +51,10 @@ export function createJobRunner(opts: {
     return starting;
   };
 
-  async function handle(def: JobDefinition, [job]: Job<JobData>[]) {
+  async function handle(def: JobDefinition, stopping: AbortSignal, [job]: Job<JobData>[]) {
     const started = new Date();
     try {
-      await def.run({ db, log, attempt: job.retryCount + 1, signal: job.signal });
+      await def.run({ db, log, attempt: job.retryCount + 1, signal: job.signal, stopping });
       await recordRun(def.name, started, null);
     } catch (error) {
       log.warn({ err: error, job: def.name, attempt: job.retryCount + 1 }, 'job failed');
@@ -101,12 +103,14 @@ export function createJobRunner(opts: {
         tz: def.schedule.timeZone ?? 'UTC',
       });
     else await boss.unschedule(def.name);
+    const stopping = new AbortController();
+    stoppings.add(stopping);
     const workerId = await boss.work<JobData>(
       def.name,
       // NOTIFY wakes a worker for a run queued now; a retry's back-off ends unannounced, so the
       // backstop poll stays as short as the plain one (pg-boss would wait 30 s).
       { pollingIntervalSeconds: poll, notifyPollingIntervalSeconds: poll, batchSize: 1 },
-      (jobs) => handle(def, jobs),
+      (jobs) => handle(def, stopping.signal, jobs),
     );
     let timer: NodeJS.Timeout | undefined;
     if (def.everySeconds) {
@@ -125,6 +129,8 @@ export function createJobRunner(opts: {
         clearInterval(timer);
         timers.delete(timer);
       }
+      stopping.abort();
+      stoppings.delete(stopping);
       if (!stopped) await boss.offWork(def.name, { id: workerId, wait: true });
     };
   }
@@ -174,6 +180,8 @@ export function createJobRunner(opts: {
       stopped = true;
       for (const timer of timers.values()) clearInterval(timer);
       timers.clear();
+      for (const stopping of stoppings) stopping.abort();
+      stoppings.clear();
       if (!starting) return;
       await starting.catch(() => {});
       // graceful: running jobs may finish (up to graceMs); close: pg-boss's own pool ends.

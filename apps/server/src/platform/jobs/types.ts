@@ -40,6 +40,12 @@ export interface JobContext {
   attempt: number;
   /** Aborted when the runner stops and the run outlives the grace period. */
   signal: AbortSignal;
+  /**
+   * Aborted as soon as this process stops working the job (its module's runtime or the runner
+   * stopping): a long run that can go on later from where it got (one made of steps) ends after its
+   * step, so that a shutdown does not wait for the whole of it.
+   */
+  stopping: AbortSignal;
 }
 
 export interface JobRunner {
