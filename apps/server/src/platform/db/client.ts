@@ -46,16 +46,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
-  pool.on('connect', (client) => {
-    serialiseQueries(client, new Set());
-    // The writers' connections (API writes, the gateway's batches, jobs) plan each statement for its
-    // call, as before statements were named: a generic plan cached while a table was small (a new
-    // database, a morning's first orders) kept scanning it whole as it grew, until an ANALYZE came
-    // (the gateway's look-up of stored order reports: 21-28 ms a batch instead of 0.1 ms). Naming
-    // still saves the parse. The read pool below keeps its generic plans: list pages, whose planning
-    // cost three times their execution (auto-prepare.ts).
-    void client.query('set plan_cache_mode = force_custom_plan').catch(() => {});
-  });
+  pool.on('connect', (client) => serialiseQueries(client, new Set()));
   // Connections that keep a tenant scope between reads (fast-path.ts `read`), apart from the others.
   const readPool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
   readPool.on('error', () => {});
