@@ -831,12 +831,15 @@ describe('the listing follows the machine', () => {
            where action = 'suspend-item' and item_id = 'p-LAT' and cause = 'no machine can make it' and outcome = 'done'`,
         )
       )[0].n;
-    // Suspended between uploads by its own call (the channel ran empty).
+    // Suspended between uploads by its own call (the channel ran empty). Its log line is written
+    // once Uber has answered: read after it, not merely after Uber shows the item suspended.
+    const before = await suspensionsOfLatte();
     await setLevel(0);
     await listing();
     await waitFor(() => uber.suspensions.get(UBER_STORE)?.get('p-LAT'), 5_000, 'p-LAT suspended');
+    await waitFor(async () => (await suspensionsOfLatte()) === before + 1, 5_000, 'its suspension logged');
     const calls = itemCalls();
-    const logged = await suspensionsOfLatte();
+    const logged = before + 1;
     await ok('POST', '/api/coffee/delivery-store/sync', { id: deliveryStoreId });
     const latte = uber.menus.get(UBER_STORE)!.items.find((i) => i.id === 'p-LAT')!;
     expect(latte.suspension_info?.suspension?.suspend_until).toBeGreaterThan(Date.now() / 1000);
