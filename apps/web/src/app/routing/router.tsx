@@ -47,13 +47,20 @@ export const routes: RouteObject[] = [
             path: 'home',
             // The screens (and the resource definitions they read) load with the layout, not before.
             lazy: () =>
-              import('./screens').then(({ pageComponent }) => {
+              import('./screens').then(async ({ pageComponent, preloadPage }) => {
+                await preloadPage('home');
                 const Home = pageComponent('home');
                 return { Component: () => (Home ? <Home /> : null) };
               }),
           },
           {
             path: ':routeName',
+            // The page's code is loaded before the navigation commits (screens.tsx, loadablePage).
+            loader: async ({ params }) => {
+              const { preloadPage } = await import('./screens');
+              await preloadPage(params.routeName ?? '');
+              return null;
+            },
             lazy: () => import('./MenuRoutePage').then((m) => ({ Component: m.default })),
           },
         ],

@@ -4,7 +4,7 @@
  * that resource's generic page (resources/ResourcePage.tsx) unless a feature overrides it; the
  * fixed routes (fixed-routes.ts) are reached from other screens. An unknown name has none (→ /404).
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { MENU_SEED } from '@brewfleet/contracts/menu-seed';
 import { MENU_TYPE } from '@brewfleet/contracts/enums';
 import { RESOURCES } from '@brewfleet/contracts/resources/index';
@@ -66,16 +66,63 @@ export function screenFor(name: string): Screen | null {
   return screen;
 }
 
-const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
+export interface Page {
+  component: ComponentType;
+  /** Loads the screen's code; once it has loaded, the page renders at once instead of suspending. */
+  preload: () => Promise<unknown>;
+}
 
-/** One lazy component per route name, made once so React keeps its state. */
-export function pageComponent(name: string): LazyExoticComponent<ComponentType> | null {
+const pages = new Map<string, Page>();
+
+/**
+ * A screen's page. React.lazy suspends on a page's first render even when its code is already here,
+ * and React then shows the Suspense fallback and holds the page back for its reveal throttle (~300 ms
+ * of nothing on every first visit of a page). The route's loader preloads the code before the
+ * navigation commits (router.tsx), so the page renders the loaded component directly; lazy stays for
+ * a render that comes first. The choice is made once per mounted page, so it never remounts.
+ */
+export function loadablePage(screen: Screen): Page {
+  let loaded: ComponentType | null = null;
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () =>
+    (loading ??= screen.load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        // A chunk that failed to load (a new deployment, the network) is fetched again next time.
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(preload);
+  function LoadablePage() {
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return { component: LoadablePage, preload };
+}
+
+function page(name: string): Page | null {
   const screen = screenFor(name);
   if (!screen) return null;
-  let component = lazyPages.get(name);
-  if (!component) {
-    component = lazy(screen.load);
-    lazyPages.set(name, component);
+  let made = pages.get(name);
+  if (!made) {
+    made = loadablePage(screen);
+    pages.set(name, made);
   }
-  return component;
+  return made;
+}
+
+/** One component per route name, made once so React keeps its state. */
+export function pageComponent(name: string): ComponentType | null {
+  return page(name)?.component ?? null;
+}
+
+/** Loads a route's screen before its navigation commits; a name without a screen, or a failed load, is left to the page. */
+export async function preloadPage(name: string): Promise<void> {
+  await page(name)
+    ?.preload()
+    .catch(() => undefined);
 }
