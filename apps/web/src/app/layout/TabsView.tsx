@@ -35,7 +35,10 @@ export default function TabsView() {
     if (action === 'refresh') return store.refreshView(path);
     if (action === 'close') {
       const next = store.delView(path);
-      if (next) navigate(next);
+      // On a page without a tab of its own (the map), the tab the user came from is still the store's
+      // active one: closing it keeps the user where they are.
+      const shownWithoutTab = path !== pathname && !views.some((v) => v.path === pathname);
+      if (next && !shownWithoutTab) navigate(next);
       return;
     }
     if (action === 'closeOthers') {

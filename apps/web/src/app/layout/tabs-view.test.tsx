@@ -58,6 +58,20 @@ describe('the tabs strip', () => {
     expect(scrolled.at(-1)).toBe('/page-3');
     expect(screen.getByRole('link', { name: 'no-name', current: 'page' })).toBeTruthy();
   });
+
+  it('closes the tab the user came from without leaving a page that has no tab (the map)', async () => {
+    await initI18n('en');
+    tagsViewStore.getState().addView(home);
+    tagsViewStore.getState().addView(page(1));
+    tagsViewStore.getState().addView(page(2));
+    // The map shows without a tab of its own: the last tab opened is still the store's active one.
+    const router = createMemoryRouter([{ path: '*', element: <TabsView /> }], { initialEntries: ['/map'] });
+    render(<RouterProvider router={router} />);
+    // The second tab's close button (both are untitled here).
+    await act(() => screen.getAllByRole('button', { name: 'Close: no-name' })[1].click());
+    expect(tagsViewStore.getState().visitedViews.map((v) => v.path)).toEqual(['/home', '/page-1']);
+    expect(router.state.location.pathname).toBe('/map');
+  });
 });
 
 describe('view activity', () => {
