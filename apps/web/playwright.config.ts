@@ -45,6 +45,10 @@ export default defineConfig({
   use: {
     viewport: { width: 1366, height: 850 },
     locale: 'en-US',
+    // As a user who asked the system for less motion: dialogs and drawers appear at once (the console
+    // honours the setting), so no step waits for an animation. One journey keeps the motion on
+    // (machines.spec.ts, the lock from the list) and one checks the setting itself (layout.spec.ts).
+    reducedMotion: 'reduce',
     actionTimeout: 15_000,
     // The first load of the console on a loaded two-core host can take longer than a step.
     navigationTimeout: 30_000,

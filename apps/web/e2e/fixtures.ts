@@ -41,11 +41,11 @@ export const test = playwrightTest.extend<TestFixtures, WorkerFixtures>({
     async ({ base, adminPassword }, provide) => provide(await AdminApi.signIn(base, 'admin', adminPassword)),
     { scope: 'worker' },
   ],
-  newPage: async ({ browser, viewport, locale }, provide) => {
+  newPage: async ({ browser, viewport, locale, reducedMotion }, provide) => {
     const contexts: Array<Awaited<ReturnType<typeof browser.newContext>>> = [];
     await provide(async (options = {}) => {
       // Contexts made here get the configuration's trace and failure screenshots like `page` does.
-      const context = await browser.newContext({ viewport, locale, ...options });
+      const context = await browser.newContext({ viewport, locale, reducedMotion, ...options });
       contexts.push(context);
       return context.newPage();
     });

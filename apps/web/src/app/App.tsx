@@ -1,11 +1,12 @@
 /** Providers around the router: antd locale, size and theme, the toast bridge and the query cache. */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { configureClient } from '../api/client';
 import { ANTD_LOCALE } from './i18n';
 import { queryClient } from './query-client';
+import { useReducedMotion } from './reduced-motion';
 import { getRouter } from './routing/router';
 import { useAppStore, type ComponentSize } from './stores/app-store';
 
@@ -53,8 +54,13 @@ function ToastBridge() {
 export default function App() {
   const language = useAppStore((s) => s.language);
   const size = useAppStore((s) => s.size);
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo<ThemeConfig>(
+    () => (reducedMotion ? { ...THEME, token: { ...THEME.token, motion: false } } : THEME),
+    [reducedMotion],
+  );
   return (
-    <ConfigProvider locale={ANTD_LOCALE[language]} componentSize={ANTD_SIZE[size]} theme={THEME}>
+    <ConfigProvider locale={ANTD_LOCALE[language]} componentSize={ANTD_SIZE[size]} theme={theme}>
       <AntApp>
         <ToastBridge />
         <QueryClientProvider client={queryClient}>
