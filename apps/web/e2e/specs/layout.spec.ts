@@ -2,8 +2,9 @@
  * Every page of the menu laid out at 1280, 1440 and 1920 px with some rows in its lists: no cell's
  * content overlaps the next one, a text cut short has its whole text in a title, the actions column
  * is in view, a row is one line, and the search form is one row until "More filters" is opened.
- * Then the same checks on a few pages in zh and tw. One browser context per width, signed in once.
- * The statistics pages, one screen, are all swept at 1440 px and one of them at the other widths.
+ * Then the same checks on a few pages in zh and tw. One browser context, signed in once: each page is
+ * checked at 1440 px, and a list then at 1280 and 1920 px by resizing the window on it. The statistics
+ * pages, one screen, are all swept at 1440 px and one of them at the other widths.
  */
 import type { Page } from '@playwright/test';
 import { MENU_SEED } from '@brewfleet/contracts/menu-seed';
@@ -13,6 +14,7 @@ import { expect, test } from '../fixtures';
 import { AdminApi } from '../support/api';
 import { createModel, registerDevice, uniqueSerial } from '../support/fleet';
 import {
+  closeTab,
   describeViolations,
   seriousViolations,
   setLanguageCookie,
@@ -28,15 +30,8 @@ const PASSWORD = 'Layout-Pass-2026';
 const ROUTES = MENU_SEED.filter((n) => n.type === MENU_TYPE.page && n.url).map(
   (n) => `/${n.url.replace(/\//g, '-')}`,
 );
-/**
- * The statistics pages are one screen drawn from STAT_PAGES: every one is swept at 1440 px, and at
- * the other widths only the first of them (the rest would repeat the same layout at CI's expense).
- */
+/** The statistics pages are one screen drawn from STAT_PAGES: one of them stands for all at 1280 and 1920 px. */
 const STAT_ROUTES = new Set(STAT_PAGES.map((p) => `/${p.url.replace(/\//g, '-')}`));
-const oneStatisticsPage = (routes: string[]) => {
-  const first = routes.find((r) => STAT_ROUTES.has(r));
-  return routes.filter((r) => !STAT_ROUTES.has(r) || r === first);
-};
 /** The zh/tw journey: lists with tags, weekdays, long names and many columns. */
 const JOURNEY = ['/store-list', '/merchant-list', '/device-list', '/account-list', '/command-config'];
 
@@ -184,26 +179,50 @@ async function visit(page: Page, base: string, route: string): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('.app-view:not([hidden]) .ant-spin-spinning'));
 }
 
-/** Checks each route; answers those that show a list. */
+/** Waits until a resized page has laid itself out again: observers fired, transitions ended. */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+/**
+ * Checks each route at `width`; a list among them (and the first statistics page) is then checked at
+ * each of `alsoAt` by resizing the window, as a user does, rather than by visiting it again.
+ */
 async function checkRoutes(
   page: Page,
   base: string,
   routes: string[],
+  width: number,
+  alsoAt: number[],
   label: string,
   problems: string[],
-): Promise<string[]> {
-  const lists: string[] = [];
+): Promise<void> {
   let previous: string | undefined;
+  let statisticsSeen = false;
   for (const route of routes) {
     await visit(page, base, route);
-    if (await view(page).locator('.ant-table').count()) lists.push(route);
-    for (const p of await layoutProblems(page)) problems.push(`${label} ${route}: ${p.what} — ${p.where}`);
-    // The page before is closed (not this one: that would open another): only a few stay alive.
-    const close = page.locator(`.tabs-view-tab:has(a[data-path="${previous}"]) .tabs-view-close`);
-    if (previous && (await close.count())) await close.click();
+    await closeTab(page, previous);
     previous = route;
+    for (const p of await layoutProblems(page))
+      problems.push(`${label} ${width}px ${route}: ${p.what} — ${p.where}`);
+    const isList = (await view(page).locator('.ant-table').count()) > 0;
+    // The statistics pages are one screen: the first of them stands for all at the other widths.
+    const again = isList && (!STAT_ROUTES.has(route) || !statisticsSeen) ? alsoAt : [];
+    if (isList && STAT_ROUTES.has(route)) statisticsSeen = true;
+    for (const other of again) {
+      await page.setViewportSize({ width: other, height: 900 });
+      await settled(page);
+      for (const p of await layoutProblems(page))
+        problems.push(`${label} ${other}px ${route}: ${p.what} — ${p.where}`);
+    }
+    if (again.length) {
+      await page.setViewportSize({ width, height: 900 });
+      await settled(page);
+    }
   }
-  return lists;
 }
 
 test('layout: every menu page at 1280, 1440 and 1920 px, nothing overlapping or clipped unseen', async ({
@@ -214,15 +233,18 @@ test('layout: every menu page at 1280, 1440 and 1920 px, nothing overlapping or 
 }) => {
   await seedOnce(api);
   const problems: string[] = [];
-  // Every page at 1440 px; the lists among them at the narrower and the wider width (one statistics page).
-  let lists = ROUTES;
-  for (const width of [1440, ...WIDTHS.filter((w) => w !== 1440)]) {
-    const page = await newPage({ viewport: { width, height: 900 } });
-    await signIn(page, base, 'admin', adminPassword);
-    const found = await checkRoutes(page, base, lists, `en ${width}px`, problems);
-    if (width === 1440) lists = oneStatisticsPage(found);
-    await page.context().close();
-  }
+  // Every page at 1440 px; the lists among them also at the narrower and the wider width.
+  const page = await newPage({ viewport: { width: 1440, height: 900 } });
+  await signIn(page, base, 'admin', adminPassword);
+  await checkRoutes(
+    page,
+    base,
+    ROUTES,
+    1440,
+    WIDTHS.filter((w) => w !== 1440),
+    'en',
+    problems,
+  );
   expect(problems).toEqual([]);
 });
 
@@ -239,7 +261,7 @@ test('layout: zh and tw lists at 1440 px, nothing overlapping or clipped unseen'
     await signIn(page, base, 'admin', adminPassword);
     await setLanguageCookie(page, base, lang);
     await page.reload();
-    await checkRoutes(page, base, JOURNEY, `${lang} 1440px`, problems);
+    await checkRoutes(page, base, JOURNEY, 1440, [], lang, problems);
     // Opening "More filters" shows every filter; closing it again is one row once more.
     await visit(page, base, '/device-list');
     const more = view(page).getByTestId('search-more');
@@ -353,4 +375,53 @@ test("tabs: the active tab in view with a dozen open; a cached page's dialog clo
   await waitForHash(page, `#${routes[1]}`);
   await choice.waitFor({ state: 'hidden' });
   await expect(choice, 'chooser closed').toBeHidden();
+});
+
+test('motion: a drawer slides in, and appears at once for a user whose system asks for less motion', async ({
+  base,
+  adminPassword,
+  newPage,
+}) => {
+  for (const [reducedMotion, slides] of [
+    ['no-preference', true],
+    ['reduce', false],
+  ] as const) {
+    const page = await newPage({ reducedMotion });
+    await signIn(page, base, 'admin', adminPassword);
+    await visit(page, base, '/account-list');
+    // Any transition or animation that starts inside the drawer, from the click on.
+    await page.evaluate(() => {
+      const w = window as unknown as { drawerMoved: boolean };
+      w.drawerMoved = false;
+      for (const type of ['transitionstart', 'animationstart'])
+        document.addEventListener(
+          type,
+          (e) => {
+            if ((e.target as Element).closest?.('.ant-drawer')) w.drawerMoved = true;
+          },
+          true,
+        );
+    });
+    await view(page).getByTestId('create').click();
+    await page.locator('.ant-drawer-open').waitFor();
+    if (slides)
+      await page.waitForFunction(
+        () => (window as unknown as { drawerMoved: boolean }).drawerMoved,
+        undefined,
+        {
+          timeout: 5000,
+        },
+      );
+    else {
+      // Open and drawn: a slide would have started by now.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      expect(
+        await page.evaluate(() => (window as unknown as { drawerMoved: boolean }).drawerMoved),
+        'reduce: the drawer does not move',
+      ).toBe(false);
+    }
+    await page.context().close();
+  }
 });

@@ -16,6 +16,8 @@ import {
 import { downloadText } from '../support/files';
 import { chooseOption, drawer, fillField, optionsOf, pick } from '../support/form';
 import {
+  closeTab,
+  confirmDialog,
   describeViolations,
   HTML_LANG,
   seriousViolations,
@@ -108,7 +110,8 @@ test('machines: lock a machine from the list and watch the command to the end', 
   const machine = await startMachine(mqttUrl, device);
   try {
     await waitForDevice(api, device.id, (d) => d.online === true, 'the simulated machine online');
-    const page = await newPage();
+    // With the console's motion on, as most users have it (the other journeys ask for less motion).
+    const page = await newPage({ reducedMotion: 'no-preference' });
     await signIn(page, base, 'admin', adminPassword);
     await page.goto(`${base}/#/device-list?merchantId=${merchantId}`);
     const row = view(page).locator('tr', { hasText: device.name });
@@ -119,7 +122,7 @@ test('machines: lock a machine from the list and watch the command to the end', 
     const bulk = view(page).locator('.resource-bulk-bar');
     await bulk.getByText('1 selected').waitFor();
     await bulk.getByTestId('operation-lock').click();
-    const confirm = page.locator('.ant-modal-confirm');
+    const confirm = await confirmDialog(page);
     await confirm.locator('.ant-modal-confirm-title', { hasText: 'Lock: 1 machine(s)?' }).waitFor();
     await confirm.getByRole('button', { name: 'Lock' }).click();
     await page.getByText('Lock sent to 1 machine(s)').waitFor();
@@ -185,7 +188,7 @@ test('machines: create a machine, its secret shown once; a new secret; bind to a
   await row.waitFor();
   await row.getByRole('button', { name: 'More' }).click();
   await page.getByRole('menuitem', { name: 'New machine secret' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'New machine secret' }).click();
+  await (await confirmDialog(page)).getByRole('button', { name: 'New machine secret' }).click();
   const again = page.getByRole('dialog', { name: 'Machine secret' });
   await again.getByTestId('device-secret').waitFor();
   const rotated = (await again.getByTestId('device-secret').innerText()).trim();
@@ -198,7 +201,7 @@ test('machines: create a machine, its secret shown once; a new secret; bind to a
   const bulk = view(page).locator('.resource-bulk-bar');
   await bulk.getByText('1 selected').waitFor();
   await bulk.getByTestId('bulk-secrets').click();
-  const confirm = page.locator('.ant-modal-confirm');
+  const confirm = await confirmDialog(page);
   await confirm
     .locator('.ant-modal-confirm-title', { hasText: 'Issue new secrets for 1 machine(s)?' })
     .waitFor();
@@ -310,7 +313,7 @@ test('machines: the detail pages show a working machine, with debugging and live
 
     // Restart from the detail page: the command shows under Commands and ends.
     await detail.getByTestId('operation-restart').click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Restart' }).click();
+    await (await confirmDialog(page)).getByRole('button', { name: 'Restart' }).click();
     await detail
       .getByTestId('detail-commands')
       .locator('[data-state="succeeded"]')
@@ -589,7 +592,7 @@ for (const lang of ['zh', 'tw'] as const) {
       const bulk = view(page).locator('.resource-bulk-bar');
       await bulk.getByText(T.selected).waitFor();
       await bulk.getByTestId('operation-lock').click();
-      const confirm = page.locator('.ant-modal-confirm');
+      const confirm = await confirmDialog(page);
       await confirm.locator('.ant-modal-confirm-title', { hasText: T.confirm }).waitFor();
       await confirm.getByRole('button', { name: buttonName(T.lock) }).click();
       await page.getByText(T.issued).waitFor();
@@ -713,9 +716,14 @@ test('machines: every machine page in en, zh and tw, switched in the navbar, tra
       await page.mouse.move(0, 0);
       await expect(page.locator('html'), 'html lang').toHaveAttribute('lang', HTML_LANG[lang]);
     }
+    let previous: string | undefined;
     for (const [path, heading] of pages) {
       await page.goto(`${base}/#${path}`);
       await waitForHash(page, `#${path.split('?')[0]}`);
+      // The page before is closed, but the first one stays open: after a switch in the navbar it is
+      // shown again from the tabs' cache, re-rendered in the new language.
+      if (previous !== pages[0][0]) await closeTab(page, previous);
+      previous = path.split('?')[0];
       // Both detail pages are headed by the machine's name: wait for the one asked for.
       if (path.startsWith('/device-detail'))
         await view(page)

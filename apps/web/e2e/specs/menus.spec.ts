@@ -15,12 +15,13 @@ import { AdminApi } from '../support/api';
 import { createModel, readDevice, registerDevice, startMachine, waitForDevice } from '../support/fleet';
 import { chooseOption, drawer, fillField } from '../support/form';
 import {
+  confirmDialog,
   describeViolations,
-  setLanguageCookie,
   seriousViolations,
+  setLanguageCookie,
   signIn,
-  view,
   type Lang,
+  view,
 } from '../support/ui';
 
 const PASSWORD = 'Menus-Pass-2026';
@@ -103,7 +104,7 @@ const progressRow = (page: Page, deviceId: string) =>
 const releaseRow = (page: Page, name: string) => view(page).locator('tr', { hasText: name });
 
 async function confirm(page: Page, button: string) {
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: button }).click();
+  await (await confirmDialog(page)).getByRole('button', { name: button }).click();
 }
 
 test('menus: create, review and push a store’s menu; follow each machine; an offline one takes it when it connects; roll back', async ({

@@ -3,7 +3,7 @@ import { expect, test } from '../fixtures';
 import { AdminApi } from '../support/api';
 import { csvFile, downloadText } from '../support/files';
 import { chooseOption, drawer, fillField, saveDrawer } from '../support/form';
-import { signIn, view, waitForHash } from '../support/ui';
+import { confirmDialog, signIn, view, waitForHash } from '../support/ui';
 
 const PASSWORD = 'Merchant-Pass-2026';
 
@@ -56,7 +56,7 @@ test('merchants: create with a login account, edit, reveal a key, suspend signs 
   const merchantAdmin = await newPage();
   await signIn(merchantAdmin, base, login, PASSWORD);
   await row.getByRole('button', { name: 'Suspend', exact: true }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Suspend' }).click();
+  await (await confirmDialog(page)).getByRole('button', { name: 'Suspend' }).click();
   await page.getByText('The merchant was suspended').waitFor();
   await row.getByText('Suspended', { exact: true }).waitFor();
 

@@ -8,6 +8,7 @@ import { tw as privacyTw } from '../../src/features/privacy/texts/tw';
 import { zh as privacyZh } from '../../src/features/privacy/texts/zh';
 import { expect, test } from '../fixtures';
 import {
+  closeTab,
   describeViolations,
   HTML_LANG,
   seriousViolations,
@@ -88,6 +89,7 @@ test('pages: every console page in en, zh and tw, translated and accessible', as
     await signIn(page, base, 'admin', adminPassword);
     await setLanguageCookie(page, base, lang);
     await page.reload();
+    let previous: string | undefined;
     for (const [path, heading] of PAGES) {
       await page.goto(`${base}/#${path}`);
       await waitForHash(page, `#${path}`);
@@ -100,6 +102,8 @@ test('pages: every console page in en, zh and tw, translated and accessible', as
         .first()
         .waitFor({ state: 'detached' })
         .catch(() => undefined);
+      await closeTab(page, previous);
+      previous = path;
       await checkPage(page, lang, path, problems);
     }
     for (const [path, heading] of DRAWERS) {

@@ -1,7 +1,7 @@
 /** Steps shared by the specs. */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 
 export type Lang = 'en' | 'zh' | 'tw';
 export const HTML_LANG: Record<Lang, string> = { en: 'en', zh: 'zh-CN', tw: 'zh-TW' };
@@ -9,6 +9,39 @@ export const HTML_LANG: Record<Lang, string> = { en: 'en', zh: 'zh-CN', tw: 'zh-
 /** The visible tab's content: kept-alive tabs stay in the page, hidden. */
 export function view(page: Page) {
   return page.locator('.app-view:not([hidden])');
+}
+
+/**
+ * Closes the tab of a page that is not the one shown (closing the shown one opens another). A sweep
+ * closes each page behind it: every open tab keeps its page in the document, and a document of
+ * thousands of hidden nodes slows every later render and accessibility check.
+ */
+export async function closeTab(page: Page, path: string | undefined): Promise<void> {
+  if (!path) return;
+  const close = page.locator(`.tabs-view-tab:has(a[data-path="${path}"]) .tabs-view-close`);
+  if (await close.count()) await close.click();
+}
+
+/**
+ * The open confirmation dialog, once it has finished zooming in. antd zooms a dialog in from where the
+ * pointer was: on a loaded host the zoom can stall for two frames, which Playwright takes for a
+ * resting button, and its click then lands where the button no longer is.
+ */
+export async function confirmDialog(page: Page): Promise<Locator> {
+  const dialog = page.locator('.ant-modal-confirm');
+  await dialog.waitFor();
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((a) => {
+        const target = (a.effect as KeyframeEffect | null)?.target;
+        // An endless animation (a spinner) never ends: only the zoom is waited for.
+        const endless = a.effect?.getComputedTiming().endTime === Infinity;
+        return a.playState !== 'running' || endless || !target?.closest('.ant-modal-root');
+      }),
+    undefined,
+    { timeout: 15_000 },
+  );
+  return dialog;
 }
 
 export async function setLanguageCookie(page: Page, base: string, lang: Lang): Promise<void> {
