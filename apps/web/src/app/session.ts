@@ -37,33 +37,48 @@ export async function startSession(token: string): Promise<void> {
   userStore.getState().setUserInfo(await fetchUserInfo());
 }
 
-export type MenuLoadOutcome = 'ok' | 'login';
+/** `superseded`: the user signed out or in again while it loaded; it wrote nothing. */
+export type MenuLoadOutcome = 'ok' | 'login' | 'superseded';
 
 /**
  * The guard's first-navigation fetch (spec §2, §8): menu answer not 200 → empty menus and permissions,
  * go on; menu request failure (no answer, or session expired) → login; permission failure → empty.
+ * A load that ends under another session (a sign-in while the menus of the one before were on their
+ * way) leaves that session's stores alone: the old user's menus are not shown to the new one, and the
+ * old token's 401 does not sign the new user out.
  */
 export async function loadMenusAndPermissions(): Promise<MenuLoadOutcome> {
   const perms = permissionStore.getState();
+  const token = userStore.getState().token;
+  const superseded = () => userStore.getState().token !== token;
   appStore.getState().showLoading();
   try {
+    let menus: Awaited<ReturnType<typeof fetchNav>>;
     try {
-      perms.setMenus(await fetchNav());
+      menus = await fetchNav();
     } catch (error) {
+      if (superseded()) return 'superseded';
       if (!(error instanceof ApiError) || error.isTransport || error.code === 401) return 'login';
       perms.setMenus([]);
       perms.setPermissions([]);
       perms.markLoaded();
       return 'ok';
     }
+    if (superseded()) return 'superseded';
+    perms.setMenus(menus);
+    let permissions: Awaited<ReturnType<typeof fetchPermissions>> = [];
     try {
-      perms.setPermissions(await fetchPermissions());
+      permissions = await fetchPermissions();
     } catch {
-      perms.setPermissions([]);
+      // none: the pages show what needs no permission
     }
+    if (superseded()) return 'superseded';
+    perms.setPermissions(permissions);
     if (!userStore.getState().userId) {
       try {
-        userStore.getState().setUserInfo(await fetchUserInfo());
+        const info = await fetchUserInfo();
+        if (superseded()) return 'superseded';
+        userStore.getState().setUserInfo(info);
       } catch {
         // The navbar falls back to the account field; the pages still work.
       }

@@ -1,0 +1,94 @@
+/**
+ * A menu load that started under one session and ends under another (the user signed in again while
+ * the menus were on their way) writes nothing: the old user's menus are not shown to the new user,
+ * and the old token's 401 does not sign the new user out.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { configureClient } from '../api/client';
+import { createFakeXhr, fail, ok, type Answer } from '../test/fake-xhr';
+import { cleanupSession, loadMenusAndPermissions } from './session';
+import { permissionStore } from './stores/permission-store';
+import { userStore } from './stores/user-store';
+
+const menu = (id: string, url: string, name: string) => ({
+  id,
+  menuId: id,
+  parentId: '0',
+  name,
+  twName: name,
+  enName: name,
+  url,
+  icon: '',
+  type: 1,
+  orderNum: 0,
+  menuList: [],
+});
+
+/** Answers each request; the menu request waits until `release` is called. */
+function serve(nav: Answer) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const fake = createFakeXhr((req) => {
+    const path = req.url.split('?')[0];
+    if (path === '/api/coffee/menu/nav') return nav;
+    if (path === '/api/coffee/user/permission') return ok(['sys:role:list']);
+    return ok({ userId: '1', account: 'a', name: 'A', partnerType: 'platform' });
+  });
+  configureClient({
+    createXhr: () => {
+      const xhr = fake.createXhr() as XMLHttpRequest & { url: string };
+      const send = xhr.send.bind(xhr);
+      xhr.send = (body) => {
+        if (xhr.url.split('?')[0] === '/api/coffee/menu/nav') void gate.then(() => send(body));
+        else send(body);
+      };
+      return xhr;
+    },
+  });
+  return release;
+}
+
+/** What startSession does for the next user, without its who-am-I request. */
+function signInAgain(token: string) {
+  cleanupSession();
+  userStore.getState().setToken(token);
+}
+
+afterEach(() => cleanupSession());
+
+describe('a menu load superseded by another sign-in', () => {
+  it('does not write the old user’s menus', async () => {
+    userStore.getState().setToken('token-a');
+    const release = serve(ok([menu('1', 'role/list', 'Role Management of A')]));
+    const loading = loadMenusAndPermissions();
+    signInAgain('token-b');
+    release();
+    expect(await loading).toBe('superseded');
+    const perms = permissionStore.getState();
+    expect(perms.menus).toEqual([]);
+    expect(perms.permissions).toEqual([]);
+    expect(perms.loaded, 'the new session loads its own').toBe(false);
+    expect(userStore.getState().token).toBe('token-b');
+  });
+
+  it('does not sign the new user out when the old token is refused', async () => {
+    userStore.getState().setToken('token-a');
+    const release = serve(fail(401, 'Login permission expired'));
+    const loading = loadMenusAndPermissions();
+    signInAgain('token-b');
+    release();
+    expect(await loading).toBe('superseded');
+    expect(userStore.getState().token).toBe('token-b');
+  });
+
+  it('loads the menus of a session that stays', async () => {
+    userStore.getState().setToken('token-a');
+    const release = serve(ok([menu('1', 'role/list', 'Role Management')]));
+    const loading = loadMenusAndPermissions();
+    release();
+    expect(await loading).toBe('ok');
+    expect(permissionStore.getState().menus.map((m) => m.name)).toEqual(['Role Management']);
+    expect(permissionStore.getState().permissions).toEqual(['sys:role:list']);
+    expect(permissionStore.getState().loaded).toBe(true);
+  });
+});
