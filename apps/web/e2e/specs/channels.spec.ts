@@ -4,6 +4,7 @@ import { expect, test } from '../fixtures';
 import type { AdminApi } from '../support/api';
 import { chooseOption, drawer, fillField, pick, saveDrawer } from '../support/form';
 import {
+  confirmDialog,
   describeViolations,
   seriousViolations,
   setLanguageCookie,
@@ -42,15 +43,10 @@ async function machineOfNewMerchant(api: AdminApi, stamp: number) {
   return { merchant, merchantId, deviceId: device.id, name, serialNumber };
 }
 
-/**
- * Presses a button of the confirmation dialog once it has finished zooming in: a click during the
- * animation can land on a button still moving and do nothing.
- */
-async function confirmDialog(page: Page, button: string, expectText?: string) {
-  const dialog = page.getByRole('dialog');
+/** Presses a button of the confirmation dialog (saying `expectText`), then waits for it to close. */
+async function answerConfirm(page: Page, button: string, expectText?: string) {
+  const dialog = await confirmDialog(page);
   if (expectText) await dialog.getByText(expectText).waitFor();
-  await dialog.getByRole('button', { name: button }).waitFor();
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   await dialog.getByRole('button', { name: button }).click();
   await dialog.waitFor({ state: 'detached' });
 }
@@ -141,7 +137,7 @@ test('channels: a type and a configuration made in the console, distributed to a
   await machineRow.getByRole('checkbox').check();
   await view(page).getByText('Machines chosen: 1').waitFor();
   await view(page).getByTestId('distribute').click();
-  await confirmDialog(page, 'Distribute', 'Channels with other numbers are removed');
+  await answerConfirm(page, 'Distribute', 'Channels with other numbers are removed');
   await view(page).getByTestId('distribution-result').getByText('Machines: 1, channels written: 2').waitFor();
   const channels = await api.list<Item>('device-channel', {
     deviceId: machine.deviceId,
@@ -167,7 +163,7 @@ test('channels: a type and a configuration made in the console, distributed to a
   await milkRow.waitFor();
   const beansRow = view(page).locator('tr', { hasText: 'Espresso beans' });
   await beansRow.getByRole('button', { name: 'Refilled' }).click();
-  await confirmDialog(page, 'Refilled', 'the shelf life starts again');
+  await answerConfirm(page, 'Refilled', 'the shelf life starts again');
   await page.getByText('Channels marked as refilled: 1').waitFor();
   await beansRow.getByText('1,000 / 1,000 g').waitFor();
   await beansRow.getByText('OK', { exact: true }).waitFor();
