@@ -23,7 +23,7 @@
  * printed with every phase: on a shared machine compare the ratios of one run, not figures across
  * runs. Results: a table on stdout and bench/results/api-latest.json.
  */
-import { loadAverage, stopChild, benchMain } from './bench-process.ts';
+import { loadAverage, stopChild, benchMain, startCpuCount, type CpuSpent } from './bench-process.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -34,7 +34,6 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Session } from 'node:inspector/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { encryptLongText } from '@brewfleet/contracts';
 import { buildApp } from '../src/app.ts';
 import { openPglite, openPostgres, type Database } from '../src/platform/db/client.ts';
@@ -100,49 +99,6 @@ type Ask =
   | { type: 'cpu-stop' }
   | { type: 'profile-start' }
   | { type: 'profile-stop'; file: string };
-/** CPU time spent during a phase, in µs: this server process and its PostgreSQL backends. */
-interface CpuSpent {
-  serverUs: number;
-  postgresUs: number;
-}
-
-/** User + system CPU of a process, in µs (Linux /proc; 0 elsewhere). */
-function processCpuUs(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // clock ticks of 10 ms
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * CPU of the server process and of the PostgreSQL backends serving the bench database (the pool's
- * connections; PostgreSQL on this host), from now until the returned function is called.
- */
-async function startCpuCount(databaseUrl: string | null): Promise<() => Promise<CpuSpent>> {
-  const backends = async () => {
-    if (!databaseUrl) return [];
-    const c = new pg.Client({ connectionString: databaseUrl });
-    await c.connect();
-    const { rows } = await c.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-    );
-    await c.end();
-    return rows.map((r) => r.pid);
-  };
-  const pids = await backends();
-  const pgBefore = new Map(pids.map((pid) => [pid, processCpuUs(pid)]));
-  const serverBefore = process.cpuUsage();
-  return async () => {
-    const server = process.cpuUsage(serverBefore);
-    let postgresUs = 0;
-    // Backends opened during the phase started from zero.
-    for (const pid of await backends()) postgresUs += processCpuUs(pid) - (pgBefore.get(pid) ?? 0);
-    return { serverUs: server.user + server.system, postgresUs };
-  };
-}
-
 interface Captured {
   /** Every statement of one list request, in order. */
   request: CapturedStatement[];

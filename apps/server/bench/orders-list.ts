@@ -20,7 +20,7 @@
  * one run. `--duration N` (default 10), `--connections N` (default 50), `--phases` (any of single,
  * load, pgbench). Results: a table on stdout and bench/results/orders-latest.json.
  */
-import { loadAverage, stopChild, benchMain } from './bench-process.ts';
+import { loadAverage, stopChild, benchMain, startCpuCount } from './bench-process.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -35,7 +35,7 @@ import { buildApp } from '../src/app.ts';
 import { openPostgres } from '../src/platform/db/client.ts';
 import { loadLoginKeys } from '../src/platform/auth/keys.ts';
 import { dataQueries, installSqlCapture, sqlCapture, type CapturedStatement } from './sql-capture.ts';
-import { findPgbench, runPgbench } from './pgbench.ts';
+import { findPgbench, runPgbench, sessionOptions, type PgbenchForm } from './pgbench.ts';
 import { BENCH_MERCHANTS, BENCH_PASSWORD, BENCH_TIME_ZONE, benchDatabaseUrl } from './orders-seed.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -150,6 +150,8 @@ interface Row {
   errors: number;
   non2xx: number;
   loadAverage: number;
+  /** CPU per request in µs: the server process, its PostgreSQL backends, autocannon (load phases). */
+  cpu?: { serverUs: number; postgresUs: number; loadGeneratorUs: number };
 }
 
 async function post<T>(url: string, body: unknown, token?: string): Promise<{ data: T; ms: number }> {
@@ -166,7 +168,18 @@ async function post<T>(url: string, body: unknown, token?: string): Promise<{ da
 }
 
 function table(rows: Row[]): string {
-  const head = ['scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx', 'load 1m'];
+  const head = [
+    'scenario',
+    'conns',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'max ms',
+    'errors',
+    'non-2xx',
+    'CPU µs/req: server + PG + client',
+    'load 1m',
+  ];
   const cell = (v: number | null) => (v === null ? '–' : String(v));
   const body = rows.map((r) => [
     r.scenario,
@@ -177,6 +190,7 @@ function table(rows: Row[]): string {
     cell(r.maxMs),
     String(r.errors),
     String(r.non2xx),
+    r.cpu ? `${r.cpu.serverUs} + ${r.cpu.postgresUs} + ${r.cpu.loadGeneratorUs}` : '–',
     r.loadAverage.toFixed(2),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
@@ -303,10 +317,17 @@ async function run() {
     // (platform/crud/list-page.ts): give those counts time, so that what is recorded is what every
     // later request sends.
     const captured = new Map<string, CapturedStatement[]>();
-    if (PHASES.has('pgbench')) await new Promise((r) => setTimeout(r, 3000));
+    // A request that finds no count yet estimates its total with EXPLAIN: recorded then, that would
+    // be measured as if every request sent it. Record again until the count has landed.
     if (PHASES.has('pgbench'))
       for (const s of [scenarios[0], scenarios[2]])
-        captured.set(s.name, await ask<CapturedStatement[]>({ type: 'capture', token, body: s.body }));
+        for (let attempt = 1; ; attempt++) {
+          await new Promise((r) => setTimeout(r, 1000));
+          const request = await ask<CapturedStatement[]>({ type: 'capture', token, body: s.body });
+          captured.set(s.name, request);
+          if (!request.some((st) => /^\s*explain\b/i.test(st.text))) break;
+          if (attempt === 30) throw new Error(`"${s.name}": its total was still being counted after 30 s`);
+        }
 
     const load = async (name: string, body: unknown, connections: number, seconds: number) => {
       process.stdout.write(`  ${name}: ${connections} connection(s), ${seconds} s… `);
@@ -317,7 +338,12 @@ async function run() {
         body: JSON.stringify(body),
       };
       await autocannon({ ...opts, connections, duration: WARMUP });
+      const stopCpuCount = await startCpuCount(url.toString(), child.pid);
+      const clientBefore = process.cpuUsage();
       const r = await autocannon({ ...opts, connections, duration: seconds });
+      const client = process.cpuUsage(clientBefore);
+      const spent = await stopCpuCount();
+      const per = (us: number) => Math.round(us / Math.max(1, r.requests.total));
       process.stdout.write('done\n');
       // autocannon drops what is still open at the end; let the server finish it before the next phase.
       await new Promise((r) => setTimeout(r, 2000));
@@ -331,6 +357,11 @@ async function run() {
         errors: r.errors + r.timeouts,
         non2xx: r.non2xx,
         loadAverage: loadAverage(),
+        cpu: {
+          serverUs: per(spent.serverUs),
+          postgresUs: per(spent.postgresUs),
+          loadGeneratorUs: per(client.user + client.system),
+        },
       });
       return rows.at(-1)!;
     };
@@ -352,13 +383,18 @@ async function run() {
           console.log(
             `    ${st.name ? '(prepared) ' : ''}${st.text.replace(/\s+/g, ' ').trim().slice(0, 110)}`,
           );
-        const runs: Array<[string, CapturedStatement[]]> = [
-          [`pgbench: "${s.name}" data queries`, data],
-          [`pgbench: "${s.name}" request's statements`, request],
+        if (request.some((st) => st.session))
+          console.log(
+            `    on a connection holding: ${sessionOptions(request.find((st) => st.session)!.session!)}`,
+          );
+        const runs: Array<[string, CapturedStatement[], PgbenchForm]> = [
+          [`pgbench: "${s.name}" data queries`, data, 'sent'],
+          [`pgbench: "${s.name}" request's statements`, request, 'sent'],
+          [`pgbench: "${s.name}" data queries, values written in`, data, 'literal'],
         ];
         const rates: number[] = [];
         const scripts: Record<string, string> = {};
-        for (const [name, statements] of runs) {
+        for (const [name, statements, form] of runs) {
           process.stdout.write(`  ${name}: ${CONNECTIONS} clients, ${DURATION} s… `);
           const r = await runPgbench({
             pgbench,
@@ -366,6 +402,7 @@ async function run() {
             statements,
             clients: CONNECTIONS,
             seconds: DURATION,
+            form,
           });
           process.stdout.write('done\n');
           rates.push(r.tps);
@@ -383,13 +420,20 @@ async function run() {
           });
         }
         const api = loaded[s.name]?.reqPerSec;
-        const ratios = api ? { ofDataQueries: api / rates[0], ofRequestStatements: api / rates[1] } : null;
-        sqlReport[s.name] = { request, scripts, ratios };
+        const ratios = api
+          ? {
+              ofDataQueries: api / rates[0],
+              ofRequestStatements: api / rates[1],
+              ofLiteralDataQueries: api / rates[2],
+            }
+          : null;
         if (ratios)
           console.log(
             `  "${s.name}" API ÷ pgbench on the same SQL: ${(100 * ratios.ofDataQueries).toFixed(1)}% of the data ` +
-              `queries, ${(100 * ratios.ofRequestStatements).toFixed(1)}% of the request's statements`,
+              `queries, ${(100 * ratios.ofRequestStatements).toFixed(1)}% of the request's statements ` +
+              `(${(100 * ratios.ofLiteralDataQueries).toFixed(1)}% of the data queries with their values written in)`,
           );
+        sqlReport[s.name] = { request, scripts, ratios };
       }
     }
 

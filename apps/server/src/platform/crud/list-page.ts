@@ -25,7 +25,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import { rows, type Db } from '../db/client.ts';
-import { compilePageStatement } from './page-statement.ts';
+import { compilePageStatement, quote } from './page-statement.ts';
 import { listSort } from './query.ts';
 import type { Registered, Row } from './types.ts';
 
@@ -88,7 +88,7 @@ export function createListPager(reg: Registered) {
   const memos = new Map<string, Memo>();
   const columns = reg.columns;
   const statement = compilePageStatement(reg);
-  const from = sql`from ${statement.table}`;
+  const from = sql.raw(`from ${statement.table}`);
 
   function memoOf(key: string): Memo {
     let memo = memos.get(key);
@@ -148,23 +148,35 @@ export function createListPager(reg: Registered) {
     const held = memos.get(key);
     const cappedCount =
       offset + limit <= COUNT_CAP && !(held?.total !== undefined && now - held.totalAt < STALE_MS);
+    // The page's statement as text around the filters' text, written once above: Drizzle's writer
+    // went over the filters three times a request (the memo key, the page, the capped count inside
+    // it), ~6% of the server's CPU on the order list. The capped count reads the filters' own
+    // parameters ($1…$n); what follows them is numbered after.
+    const sortColumn = `${statement.table}.${quote(sort.column.name)}`;
+    const cappedText = `(select count(*)::int from (select 1 from ${statement.table} where (${whereText}) limit ${COUNT_CAP + 1}) capped)`;
     const pageQuery = async (mark: Bookmark | undefined) => {
-      const { column } = sort;
-      const type = sql.raw(column.getSQLType());
+      const values: unknown[] = [...params];
+      const param = (value: unknown) => `$${values.push(value)}`;
       // At or after the bookmark in descending order; the first condition lets the index seek.
-      const after = mark
-        ? sql` and ${column} <= ${mark.value}::${type} and (${column} < ${mark.value}::${type} or (${column} = ${mark.value}::${type} and ${columns.id} <= ${mark.id}))`
-        : sql``;
-      const sortText = bookmarking ? sql`, ${column}::text as "${sql.raw(SORT_TEXT)}"` : sql``;
+      let after = '';
+      if (mark) {
+        const at = `${param(mark.value)}::${sort.column.getSQLType()}`;
+        after =
+          ` and ${sortColumn} <= ${at} and (${sortColumn} < ${at}` +
+          ` or (${sortColumn} = ${at} and ${statement.table}.${quote(columns.id.name)} <= ${param(mark.id)}))`;
+      }
+      const sortText = bookmarking ? `, ${sortColumn}::text as "${SORT_TEXT}"` : '';
       // The capped count rides along with the page (one round trip, not two): an uncorrelated
       // subquery, computed once per statement.
-      const capped = cappedCount ? sql`, ${cappedCountSql} as "${sql.raw(CAPPED)}"` : sql``;
+      const capped = cappedCount ? `, ${cappedText} as "${CAPPED}"` : '';
       const skip = mark ? offset - mark.offset : offset;
-      const { items, extras } = await statement.read(
-        tx,
-        sql`select ${statement.columns}${sortText}${capped} ${from} where (${whereSql})${after} ${order} limit ${limit} offset ${skip}`,
-        [...(bookmarking ? [SORT_TEXT] : []), ...(cappedCount ? [CAPPED] : [])],
-      );
+      const text =
+        `select ${statement.columns}${sortText}${capped} from ${statement.table} where (${whereText})${after} ` +
+        `${order} limit ${param(limit)} offset ${param(skip)}`;
+      const { items, extras } = await statement.read(tx, text, values, [
+        ...(bookmarking ? [SORT_TEXT] : []),
+        ...(cappedCount ? [CAPPED] : []),
+      ]);
       return items.map((item, i) => ({
         item,
         sortText: bookmarking ? extras[i][0] : undefined,

@@ -4,7 +4,8 @@
  * of the server's CPU on a page of 20 rows: walking the 23 selected columns with its `is()` type
  * checks to write the same SELECT again, and mapping every value of every row through the same
  * checks. Here the column list, the table and each sort's ORDER BY are SQL text made once; only the
- * filters (a few chunks) go through Drizzle's SQL writer.
+ * filters (a few chunks) go through Drizzle's SQL writer, once a request (list-page.ts writes the
+ * statement around their text).
  *
  * The rows become the answer's items at once (what toItem makes: the id, tenant, readable fields
  * with secrets masked, audit times), each value decoded by its own column, picked once. On
@@ -17,13 +18,14 @@
  */
 import pg from 'pg';
 import { getTableName, sql, type Column, type SQL } from 'drizzle-orm';
-import { PgTimestamp, type PgDialect } from 'drizzle-orm/pg-core';
+import { PgTimestamp } from 'drizzle-orm/pg-core';
 import { rows, type Db } from '../db/client.ts';
 import { mask } from './secrets.ts';
 import { shownFields } from './table.ts';
 import type { Registered, Row } from './types.ts';
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+/** An SQL identifier, quoted. */
+export const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * A timestamptz as ISO 8601 in UTC with milliseconds, as Date#toISOString writes it. PostgreSQL's
@@ -61,14 +63,26 @@ export interface PageRows {
 }
 
 export interface PageStatement {
-  /** `"table"` as SQL. */
-  table: SQL;
-  /** The item's columns, each named by its key: `"merchant_id" as "merchantId", …`. */
-  columns: SQL;
-  /** `order by` of a sort column, id breaking ties. */
-  orderBy(sortColumn: Column, descending: boolean): SQL;
-  /** Runs `query` (columns, then the extra columns named) and makes each row an item. */
-  read(tx: Db, query: SQL, extraNames: readonly string[]): Promise<PageRows>;
+  /** `"table"`, SQL text. */
+  table: string;
+  /** The item's columns, each named by its key: `"merchant_id" as "merchantId", …` (SQL text). */
+  columns: string;
+  /** `order by` of a sort column, id breaking ties (SQL text). */
+  orderBy(sortColumn: Column, descending: boolean): string;
+  /**
+   * Runs the statement `text` with its parameters `values` ($1…: the text holds `$` followed by digits
+   * only as placeholders), selecting the columns, then the extra columns named, and makes each row
+   * an item.
+   */
+  read(tx: Db, text: string, values: unknown[], extraNames: readonly string[]): Promise<PageRows>;
+}
+
+/** A statement's text and parameters as Drizzle SQL (for a driver other than node-postgres). */
+function sqlOfText(text: string, values: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = [];
+  parts.forEach((part, i) => chunks.push(i % 2 ? sql`${values[Number(part) - 1]}` : sql.raw(part)));
+  return sql.join(chunks);
 }
 
 export function compilePageStatement(reg: Registered): PageStatement {
@@ -79,7 +93,7 @@ export function compilePageStatement(reg: Registered): PageStatement {
     if (isSecret) secret.add(key);
   }
   const read = Object.entries(reg.columns).filter(([key]) => shown.has(key));
-  const columns = sql.raw(read.map(([key, c]) => `${quote(c.name)} as ${quote(key)}`).join(', '));
+  const columns = read.map(([key, c]) => `${quote(c.name)} as ${quote(key)}`).join(', ');
   const keys = read.map(([key]) => key);
   const decoders = read.map(([key, column]): ((v: unknown) => unknown) => {
     if (column instanceof PgTimestamp) return isoOfTimestamp;
@@ -99,35 +113,33 @@ export function compilePageStatement(reg: Registered): PageStatement {
     return out;
   };
 
-  const orders = new Map<string, SQL>();
+  const orders = new Map<string, string>();
   const tableName = quote(getTableName(reg.table));
   // Qualified: a bare name in ORDER BY would mean an output column first, and the keys are aliases.
   const qualified = (column: Column) => `${tableName}.${quote(column.name)}`;
   return {
-    table: sql.raw(tableName),
+    table: tableName,
     columns,
     orderBy(sortColumn, descending) {
       const key = `${sortColumn.name} ${descending}`;
       let order = orders.get(key);
       if (!order) {
         const direction = descending ? 'desc' : 'asc';
-        order = sql.raw(`order by ${qualified(sortColumn)} ${direction}, ${qualified(reg.columns.id)} desc`);
+        order = `order by ${qualified(sortColumn)} ${direction}, ${qualified(reg.columns.id)} desc`;
         orders.set(key, order);
       }
       return order;
     },
-    async read(tx, query, extraNames) {
+    async read(tx, text, values, extraNames) {
       const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
       if (client instanceof pg.Client) {
-        const dialect = (tx as unknown as { dialect: PgDialect }).dialect;
-        const { sql: text, params } = dialect.sqlToQuery(query);
-        const result = await client.query<unknown[]>({ text, values: params, rowMode: 'array', types });
+        const result = await client.query<unknown[]>({ text, values, rowMode: 'array', types });
         return {
           items: result.rows.map(itemOfArray),
           extras: result.rows.map((r) => r.slice(width)),
         };
       }
-      const found = await rows<Row>(tx, query);
+      const found = await rows<Row>(tx, sqlOfText(text, values));
       return {
         items: found.map(itemOfObject),
         extras: found.map((r) => extraNames.map((name) => r[name])),
