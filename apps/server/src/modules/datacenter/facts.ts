@@ -40,7 +40,8 @@ export const cupBase = (where: AtCondition) => sql`
 
 /**
  * A cup's quality label code (contracts QUALITY_LABELS index + 1) by migration 0036's functions,
- * the profile resolved once per (machine, product) of the relation `rel` (columns of cupBase).
+ * the profile resolved once per (machine, product) of the relation `rel` (columns of cupBase), each
+ * cup labelled once.
  */
 export const labelledCups = (rel: SQL) => sql`
   with c as materialized (${rel}),
@@ -49,7 +50,10 @@ export const labelledCups = (rel: SQL) => sql`
     select k.device_id, k.product_code, cup_quality_profile(k.device_id, k.product_code) as profile
     from (select distinct device_id, product_code from c) k)
   select c.*, cup_quality(c.family, c.coffee, c.tea, c.extraction_seconds, pr.profile) as label
-  from c join profiles pr on pr.device_id = c.device_id and pr.product_code = c.product_code`;
+  from c join profiles pr on pr.device_id = c.device_id and pr.product_code = c.product_code
+  -- A fence: a caller's condition on the label ("label is not null") pushed into this query would
+  -- label every cup twice, once to filter and once for the answer (PGlite, 9,008 cups: 236 → 145 ms).
+  offset 0`;
 
 /**
  * Per cup and material channel: the grams it took, named by the machine's channel (its material,
