@@ -70,7 +70,7 @@ export async function listReadCondition(
 }
 
 /** The JSON form of an inherited row says so, and whose it is. */
-export function markInherited(item: Row, owners: Map<string, string>): Row {
+export function markInherited(item: Row, owners: ReadonlyMap<string, string>): Row {
   const owner = owners.get(String(item.merchantId));
   return owner === undefined ? item : { ...item, inherited: true, ownerName: owner };
 }

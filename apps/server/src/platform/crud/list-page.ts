@@ -23,9 +23,9 @@
  * while rows arrive. Ascending sorts walk (their NULLs come last, which a seek by value would skip).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDialect } from 'drizzle-orm/pg-core';
 import { rows, type Db } from '../db/client.ts';
 import { compilePageStatement, quote } from './page-statement.ts';
+import type { ListFilter } from './list-filter.ts';
 import { listSort } from './query.ts';
 import type { Registered, Row } from './types.ts';
 
@@ -64,7 +64,8 @@ interface Memo {
 }
 
 export interface ListPageRequest {
-  where: SQL | undefined;
+  /** The rows listed: what the caller may read, filtered (list-filter.ts). */
+  filter: ListFilter;
   page: number;
   limit: number;
   sort: string | undefined;
@@ -119,15 +120,14 @@ export function createListPager(reg: Registered) {
   }
 
   return async function listPage(tx: Db, req: ListPageRequest): Promise<ListPageAnswer> {
-    const { where, limit } = req;
+    const { filter, limit } = req;
     const offset = (req.page - 1) * limit;
     const sort = listSort(columns, req.sort);
     const order = statement.orderBy(sort.column, sort.descending);
     const now = Date.now();
     // The memo key: the caller's scope and the filters as SQL with their values, and the sort.
-    const dialect = (tx as unknown as { dialect: PgDialect }).dialect;
-    const { sql: whereText, params } = dialect.sqlToQuery(where ?? sql`true`);
-    const whereSql = where ?? sql`true`;
+    const { text: whereText, params } = filter;
+    const whereSql = filter.sql ?? sql`true`;
     const key = `${req.scopeKey}\n${whereText}\n${JSON.stringify(params)}\n${req.sort ?? ''}`;
     const bookmarking = sort.descending && offset + limit > BOOKMARK_FROM;
     let mark = bookmarking ? bookmarkFor(memos.get(key), offset, now) : undefined;
@@ -225,7 +225,7 @@ export function createListPager(reg: Registered) {
       entry.counting = true;
       counting++;
       req
-        .countApart(where)
+        .countApart(filter.sql)
         .then(
           (n) => {
             entry.total = n;

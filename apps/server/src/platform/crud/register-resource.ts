@@ -29,6 +29,7 @@ import type { AuthUser } from '../auth/auth-user.ts';
 import { AppError } from '../http/errors.ts';
 import { all, likeValue } from './query.ts';
 import { createListPager } from './list-page.ts';
+import { createListFilters } from './list-filter.ts';
 import { inScope } from '../db/scope.ts';
 import { inRequestScope, readInRequestScope, tenantValues, visibleTo } from './scope.ts';
 import type { HookContext, Registered, ResourceDeps, ResourceHooks, Row } from './types.ts';
@@ -36,14 +37,7 @@ import { mask } from './secrets.ts';
 import { decryptLongText } from '../auth/long-text.ts';
 import { shownFields, tableFor } from './table.ts';
 import { registerImportExport } from './import-export.ts';
-import {
-  inheritedOwners,
-  listReadCondition,
-  markInherited,
-  ofMerchant,
-  readableTo,
-  refuseInherited,
-} from './inherited.ts';
+import { inheritedOwners, markInherited, ofMerchant, readableTo, refuseInherited } from './inherited.ts';
 import { selectCodes } from '../auth/code-sets.ts';
 import { allNamesSql, nameInSql } from './localized-sql.ts';
 import type { ResourceRegistry } from './registry.ts';
@@ -258,6 +252,7 @@ export function registerResource(
   /** What beforeCreate returned for a created row, for the `respond` hook. */
   const createdValues = new WeakMap<Row, Row>();
   const listPage = createListPager(reg);
+  const listFilter = createListFilters(reg);
 
   app.post(
     `${base}/list`,
@@ -273,9 +268,9 @@ export function registerResource(
       // The page and its total, cheap on large tables (list-page.ts): a total above COUNT_CAP rows
       // may be a recent count or an estimate, answered with `totalExact: false`.
       const { list, total, totalExact, owners } = await readInRequestScope(reg, db, request, async (tx) => {
-        const { where, owners } = await listReadCondition(reg, tx, request.user, body, request.timeZone);
+        const { filter, owners } = await listFilter(tx, request.user, body, request.timeZone);
         const found = await listPage(tx, {
-          where,
+          filter,
           page: body.page,
           limit: body.limit,
           sort: body.sort ?? def.defaultSort,
