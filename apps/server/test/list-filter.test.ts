@@ -72,6 +72,7 @@ describe('list filters remembered per user', () => {
     const taipei = await listFilter(db, ops, paged(1), 'Asia/Taipei');
     const kolkata = await listFilter(db, ops, paged(1), 'Asia/Kolkata');
     const paid = await listFilter(db, ops, paged(1, { status: ['paid'] }), 'Asia/Taipei');
+    expect(kolkata.filter).not.toBe(taipei.filter);
     expect(kolkata.filter.params).toContain('Asia/Kolkata');
     expect(kolkata.filter.params).not.toContain('Asia/Taipei');
     expect(paid.filter.params).toContain('paid');
