@@ -47,9 +47,21 @@ export type MenuLoadOutcome = 'ok' | 'login' | 'superseded';
  * way) leaves that session's stores alone: the old user's menus are not shown to the new one, and the
  * old token's 401 does not sign the new user out.
  */
-export async function loadMenusAndPermissions(): Promise<MenuLoadOutcome> {
-  const perms = permissionStore.getState();
+export function loadMenusAndPermissions(): Promise<MenuLoadOutcome> {
+  // Navigations while the menus are on their way share that load: a page opened while sign-in waits
+  // for who-am-I starts one, and sign-in's own navigation would start another for the same token.
   const token = userStore.getState().token;
+  if (inFlight?.token === token) return inFlight.load;
+  const load = loadFor(token).finally(() => {
+    if (inFlight?.load === load) inFlight = null;
+  });
+  inFlight = { token, load };
+  return load;
+}
+let inFlight: { token: string; load: Promise<MenuLoadOutcome> } | null = null;
+
+async function loadFor(token: string): Promise<MenuLoadOutcome> {
+  const perms = permissionStore.getState();
   const superseded = () => userStore.getState().token !== token;
   appStore.getState().showLoading();
   try {

@@ -1,7 +1,9 @@
 /**
  * A menu load that started under one session and ends under another (the user signed in again while
  * the menus were on their way) writes nothing: the old user's menus are not shown to the new user,
- * and the old token's 401 does not sign the new user out.
+ * and the old token's 401 does not sign the new user out. Loads asked for one session while its
+ * menus are on their way share one request (noticed in session 13: menus fetched twice when a page
+ * was opened while sign-in waited for who-am-I).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { configureClient } from '../api/client';
@@ -24,13 +26,19 @@ const menu = (id: string, url: string, name: string) => ({
   menuList: [],
 });
 
+/** Menu requests sent since the test began. */
+let navRequests = 0;
+
 /** Answers each request; the menu request waits until `release` is called. */
 function serve(nav: Answer) {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   const fake = createFakeXhr((req) => {
     const path = req.url.split('?')[0];
-    if (path === '/api/coffee/menu/nav') return nav;
+    if (path === '/api/coffee/menu/nav') {
+      navRequests++;
+      return nav;
+    }
     if (path === '/api/coffee/user/permission') return ok(['sys:role:list']);
     return ok({ userId: '1', account: 'a', name: 'A', partnerType: 'platform' });
   });
@@ -54,7 +62,10 @@ function signInAgain(token: string) {
   userStore.getState().setToken(token);
 }
 
-afterEach(() => cleanupSession());
+afterEach(() => {
+  cleanupSession();
+  navRequests = 0;
+});
 
 describe('a menu load superseded by another sign-in', () => {
   it('does not write the old user’s menus', async () => {
@@ -90,5 +101,42 @@ describe('a menu load superseded by another sign-in', () => {
     expect(permissionStore.getState().menus.map((m) => m.name)).toEqual(['Role Management']);
     expect(permissionStore.getState().permissions).toEqual(['sys:role:list']);
     expect(permissionStore.getState().loaded).toBe(true);
+  });
+});
+
+describe('menu loads while the menus are on their way', () => {
+  it('share one request for the same session (a page opened while sign-in waited for who-am-I)', async () => {
+    userStore.getState().setToken('token-a');
+    const release = serve(ok([menu('1', 'role/list', 'Role Management')]));
+    const opened = loadMenusAndPermissions();
+    const signedIn = loadMenusAndPermissions();
+    release();
+    expect(await opened).toBe('ok');
+    expect(await signedIn).toBe('ok');
+    expect(navRequests).toBe(1);
+    expect(permissionStore.getState().menus.map((m) => m.name)).toEqual(['Role Management']);
+  });
+
+  it('do not share across sessions: the next user’s load is its own', async () => {
+    userStore.getState().setToken('token-a');
+    const release = serve(ok([menu('1', 'role/list', 'Role Management')]));
+    const old = loadMenusAndPermissions();
+    signInAgain('token-b');
+    const next = loadMenusAndPermissions();
+    release();
+    expect(await old).toBe('superseded');
+    expect(await next).toBe('ok');
+    expect(navRequests).toBe(2);
+    expect(permissionStore.getState().loaded).toBe(true);
+  });
+
+  it('start again once the last one has ended', async () => {
+    userStore.getState().setToken('token-a');
+    const release = serve(ok([menu('1', 'role/list', 'Role Management')]));
+    release();
+    expect(await loadMenusAndPermissions()).toBe('ok');
+    permissionStore.getState().reset();
+    expect(await loadMenusAndPermissions()).toBe('ok');
+    expect(navRequests).toBe(2);
   });
 });
