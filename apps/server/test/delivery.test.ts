@@ -30,6 +30,8 @@ let deliveryStoreId: string;
 let latteTakeoutId: string;
 let oatId: string;
 let machine: { id: string; serialNumber: string; secret: string };
+/** A second machine of the store, offline until the test of two machines. */
+let counter: { id: string; serialNumber: string; secret: string };
 let client: MqttClient;
 let version: string;
 const commands: Array<{ commandId: string; type: string; params: any }> = [];
@@ -211,7 +213,8 @@ beforeAll(async () => {
     rate: '5',
   });
   await ok('POST', '/api/coffee/tax-allocation', { taxId: tax.id, productTypeId: drinks.id });
-  version = await machineTakesStoreMenu(f.url, machine, storeId, ok);
+  counter = await f.register({ merchantId: a.id, storeId, name: 'Counter machine' });
+  version = await machineTakesStoreMenu(f.url, [machine, counter], storeId, ok);
   client = await mqtt.connectAsync(f.url, {
     clientId: machine.serialNumber,
     username: machine.serialNumber,
@@ -870,5 +873,74 @@ describe('the listing follows the machine', () => {
     expect(log).toContain('resume-store (a machine takes orders again)');
     // While paused, the items kept their state: nothing suspended for the machine being offline.
     expect(log.filter((l: string) => l.includes('p-ESP'))).toEqual([]);
+  });
+});
+
+describe('a store with two machines', () => {
+  it('sends each order to the machine with the shortest queue of those that can make it', async () => {
+    await setOnline(true);
+    const second = counter;
+    const secondClient = await mqtt.connectAsync(f.url, {
+      clientId: second.serialNumber,
+      username: second.serialNumber,
+      password: second.secret,
+      reconnectPeriod: 0,
+    });
+    const secondOnline = async (online: boolean) => {
+      await secondClient.publishAsync(
+        topicFor(second.serialNumber, 'status'),
+        JSON.stringify({
+          v: PROTOCOL_VERSION,
+          online,
+          ts: now(),
+          state: 'idle',
+          locked: false,
+          menuVersion: version,
+        }),
+        { qos: 1, retain: true },
+      );
+      await written(
+        async () => (await sql(`select online from device where id = $1`, [second.id]))[0].online === online,
+        `the second machine ${online ? 'online' : 'offline'}`,
+      );
+    };
+    const queue = async (deviceId: string) =>
+      (
+        await sql(
+          `select count(*)::int as n from sales_order where device_id = $1 and status in ('paid', 'processing')`,
+          [deviceId],
+        )
+      )[0].n as number;
+    const place = async () => {
+      const order = uber.createOrder(UBER_STORE, [{ id: 'p-ESP', quantity: 1 }]);
+      expect((await webhook('orders.notification', order.id)).statusCode).toBe(200);
+      expect((await answered(order.id))!.kind).toBe('accepted');
+      const [{ deviceId }] = await sql(
+        `select o.device_id::text as "deviceId" from delivery_order d join sales_order o on o.id = d.order_id
+         where d.uber_order_id = $1`,
+        [order.id],
+      );
+      return deviceId as string;
+    };
+    try {
+      // The first machine alone: two orders wait on it.
+      expect([await place(), await place()]).toEqual([machine.id, machine.id]);
+      await secondOnline(true);
+      const went: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const [first, other] = [await queue(machine.id), await queue(second.id)];
+        const deviceId = await place();
+        // The shorter queue wins; of two equal ones, either.
+        if (first !== other) expect(deviceId).toBe(first < other ? machine.id : second.id);
+        else expect([machine.id, second.id]).toContain(deviceId);
+        went.push(deviceId);
+      }
+      // The idle machine took the next order at once, and both had work by the end.
+      expect(went[0]).toBe(second.id);
+      expect(went.filter((id) => id === second.id).length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await secondOnline(false);
+      await secondClient.endAsync(true);
+    }
   });
 });

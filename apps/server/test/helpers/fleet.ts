@@ -128,21 +128,25 @@ export function quietMachine(
 }
 
 /**
- * Push the store's menu and let a simulated machine take it, then leave: the machine runs that menu
- * (the server knows what it sent) and the test may speak for it. `call` is the console as the test
- * signs it in. Answers the menu's version.
+ * Push the store's menu and let a simulated machine (or each of several) take it, then leave: the
+ * machine runs that menu (the server knows what it sent) and the test may speak for it. `call` is
+ * the console as the test signs it in. Answers the menu's version.
  */
 export async function machineTakesStoreMenu(
   url: string,
-  m: { serialNumber: string; secret: string },
+  m: { serialNumber: string; secret: string } | Array<{ serialNumber: string; secret: string }>,
   storeId: string,
   call: (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<any>,
 ): Promise<string> {
-  const sim = quietMachine(url, m);
-  await sim.start();
+  const sims = (Array.isArray(m) ? m : [m]).map((machine) => quietMachine(url, machine));
+  for (const sim of sims) await sim.start();
   const release = await call('POST', '/api/coffee/menu-release', { name: 'Menu', storeId });
   await call('POST', '/api/coffee/menu-release/push', { id: release.id });
-  await waitFor(() => sim.menu?.version === release.version, 10_000, 'the machine took the menu');
+  await waitFor(
+    () => sims.every((sim) => sim.menu?.version === release.version),
+    10_000,
+    'the machines took the menu',
+  );
   // And the server heard its answer: a machine stopped before then leaves the command "sent" (and
   // sent again to whoever connects under its name next), which tests read as a machine not ready.
   await waitFor(
@@ -154,6 +158,6 @@ export async function machineTakesStoreMenu(
     10_000,
     'the server to record the menu taken',
   );
-  await sim.stop();
+  for (const sim of sims) await sim.stop();
   return release.version!;
 }

@@ -2,18 +2,23 @@
  * What a store's machines can make now, as the delivery platform must know it: a machine takes
  * orders when it is online, not locked and runs a menu; it can make a product of that menu that is
  * orderable and whose recipe's channels are not empty (the last levels it reported, kept by the
- * delivery module from fleet's `levelsChanged`; a channel never reported counts as filled).
+ * delivery module from fleet's `levelsChanged`; a channel never reported counts as filled). With each
+ * machine comes its queue: the orders placed on it that it has not made yet, so that an order goes
+ * to the machine of the store with the shortest wait, not always to the first one.
  */
 import { sql } from 'drizzle-orm';
 import { menuContent, type MenuContent } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import type { FleetService, ShopMachine } from '../fleet/service.ts';
+import type { OrderService } from '../orders/service.ts';
 
 export interface ReadyMachine {
   machine: ShopMachine;
   menu: MenuContent;
   /** Codes of the menu's products this machine can make now. */
   makes: Set<string>;
+  /** Orders on it not made yet (paid or being made, placed within the last day). */
+  queue: number;
 }
 
 /** The channels a recipe draws from (`steps[].channel`). */
@@ -27,7 +32,7 @@ function channelsOf(recipe: unknown): number[] {
  * under an order) but for their menus: a version's content never changes once sent, so each is read
  * and checked once per process (as the ordering app's menu cache does).
  */
-export function createReadiness(fleet: FleetService) {
+export function createReadiness(fleet: FleetService, orders: OrderService) {
   const menus = new Map<string, MenuContent>();
 
   async function menuOf(tx: Db, deviceId: string, version: string): Promise<MenuContent | null> {
@@ -46,11 +51,13 @@ export function createReadiness(fleet: FleetService) {
     const machines = await fleet.reports.machinesOfStores(tx, { storeIds: [storeId] });
     const taking = machines.filter((m) => m.storeId === storeId && m.online && !m.locked && m.menuVersion);
     if (!taking.length) return [];
+    const ids = taking.map((m) => m.id);
     const empty = await rows<{ deviceId: string; channel: number }>(
       tx,
       sql`select device_id::text as "deviceId", channel from delivery_channel_level
-          where device_id = any(${`{${taking.map((m) => m.id).join(',')}}`}::bigint[]) and grams <= 0`,
+          where device_id = any(${`{${ids.join(',')}}`}::bigint[]) and grams <= 0`,
     );
+    const queueOf = await orders.queues(tx, ids);
     const out: ReadyMachine[] = [];
     for (const machine of taking) {
       const menu = await menuOf(tx, machine.id, machine.menuVersion!);
@@ -61,7 +68,7 @@ export function createReadiness(fleet: FleetService) {
           .filter((p) => p.orderable !== false && !channelsOf(p.recipe).some((c) => dry.has(c)))
           .map((p) => p.code),
       );
-      out.push({ machine, menu, makes });
+      out.push({ machine, menu, makes, queue: queueOf.get(machine.id) ?? 0 });
     }
     return out;
   };

@@ -302,7 +302,11 @@ export function createOrderWork(deps: OrderWorkDeps) {
         if (!readyOf.has(storeId)) readyOf.set(storeId, await readyMachines(tx, storeId));
         const ready = readyOf.get(storeId)!;
         const lines = w.lines!;
-        const chosen = ready.find((r) => lines.every((l) => r.makes.has(l.code)));
+        // Of the machines that can make every line, the one with the shortest queue (the first of
+        // equals); the orders this group places count towards it.
+        let chosen: ReadyMachine | undefined;
+        for (const r of ready)
+          if (lines.every((l) => r.makes.has(l.code)) && (!chosen || r.queue < chosen.queue)) chosen = r;
         if (!chosen) {
           const body: UberDenyBody = {
             reason: ready.length
@@ -327,6 +331,7 @@ export function createOrderWork(deps: OrderWorkDeps) {
             running: runningProducts(ready.map((r) => r.menu)),
           });
         const orderId = await place(tx, w, chosen, menuOf.get(storeId)!);
+        chosen.queue++;
         placedAny = true;
         kept.push({
           id: w.claim.id,

@@ -58,7 +58,7 @@ const suspendUntil = () => Math.floor(Date.now() / 1000) + 365 * 86400;
 
 export function createDeliveryService(deps: DeliveryDeps) {
   const { db, uber, fleet, catalog, orders, events } = deps;
-  const readyMachines = createReadiness(fleet);
+  const readyMachines = createReadiness(fleet, orders);
   const bindings = createBindings({ db, secrets: deps.secrets });
   const { receiveOrder, workClaims, workOrder } = createOrderWork({
     db,

@@ -82,6 +82,22 @@ export function createOrderService(app: AppOrders) {
       if (!orderIds.length) return Promise.resolve([]);
       return summaries(tx, sql`o.id = any(${`{${orderIds.join(',')}}`}::bigint[])`);
     },
+    /**
+     * Per machine, the orders placed on it that it has not made yet (paid or being made, ordered
+     * within the last day: an older one that never ended is not work still ahead of it). Machines
+     * with none are absent.
+     */
+    async queues(tx: Db, deviceIds: readonly string[]): Promise<Map<string, number>> {
+      if (!deviceIds.length) return new Map();
+      const found = await rows<{ deviceId: string; n: number }>(
+        tx,
+        sql`select device_id::text as "deviceId", count(*)::int as n from sales_order
+            where device_id = any(${`{${deviceIds.join(',')}}`}::bigint[]) and status in ('paid', 'processing')
+              and ordered_at > now() - interval '1 day'
+            group by device_id`,
+      );
+      return new Map(found.map((q) => [q.deviceId, q.n]));
+    },
     /** Orders by machine and order number (what a cup names). */
     byMachineOrder(
       tx: Db,
