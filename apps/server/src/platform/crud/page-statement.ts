@@ -24,8 +24,7 @@ import { mask } from './secrets.ts';
 import { shownFields } from './table.ts';
 import type { Registered, Row } from './types.ts';
 
-/** An SQL identifier, quoted. */
-export const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * A timestamptz as ISO 8601 in UTC with milliseconds, as Date#toISOString writes it. PostgreSQL's
@@ -67,6 +66,8 @@ export interface PageStatement {
   table: string;
   /** The item's columns, each named by its key: `"merchant_id" as "merchantId", …` (SQL text). */
   columns: string;
+  /** A column of the table, qualified: `"table"."column"` (SQL text). */
+  qualified(column: Column): string;
   /** `order by` of a sort column, id breaking ties (SQL text). */
   orderBy(sortColumn: Column, descending: boolean): string;
   /**
@@ -119,6 +120,7 @@ export function compilePageStatement(reg: Registered): PageStatement {
   const qualified = (column: Column) => `${tableName}.${quote(column.name)}`;
   return {
     table: tableName,
+    qualified,
     columns,
     orderBy(sortColumn, descending) {
       const key = `${sortColumn.name} ${descending}`;
