@@ -59,7 +59,13 @@ async function appOk(method: 'GET' | 'POST', path: string, c: Call = {}) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }
-async function console_(method: 'GET' | 'POST', url: string, body?: unknown, token = alpha, key?: string) {
+async function console_(
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  body?: unknown,
+  token = alpha,
+  key?: string,
+) {
   const res = await f.t.call(method, url, {
     token,
     body,
@@ -317,6 +323,37 @@ describe('signing up and in', () => {
     });
     expect(bearer.statusCode).toBe(401);
     expect((await app('GET', '/me')).statusCode).toBe(401);
+  });
+
+  it('remembers a member’s check until what it read changes: a member disabled is refused at once, a payment moves nothing', async () => {
+    const epoch = async () => (await sql(`select n::text as n from auth_epoch`))[0].n as string;
+    const { token, member } = await newMember('100');
+    expect((await appOk('GET', '/me', { token })).walletBalance).toBe('100.00');
+    // Money moving (a top-up here, a payment alike: the wallet's columns) leaves the epoch alone.
+    const before = await epoch();
+    await console_(
+      'POST',
+      '/api/coffee/member/wallet',
+      { memberId: member.id, amount: '-1.00', reason: 'check', kind: 'adjustment' },
+      f.admin,
+      crypto.randomUUID(),
+    );
+    expect(await epoch()).toBe(before);
+    // The process remembers the caller: a session ended behind the epoch's back (triggers off on
+    // this connection) still opens the app until the epoch moves.
+    await f.t.sql(
+      `begin; set local session_replication_role = replica;
+       update member_session set revoked_at = now() where member_id = '${member.id}'; commit`,
+    );
+    expect((await app('GET', '/me', { token })).statusCode).toBe(200);
+    await sql(`update auth_epoch set n = n + 1`);
+    expect((await app('GET', '/me', { token })).statusCode).toBe(401);
+
+    // Disabled in the console: refused at the next call, though the process had remembered it.
+    const { token: second, member: other } = await newMember();
+    expect((await app('GET', '/me', { token: second })).statusCode).toBe(200);
+    await console_('PUT', '/api/coffee/member', { id: other.id, status: 'disabled' }, f.admin);
+    expect((await app('GET', '/me', { token: second })).statusCode).toBe(401);
   });
 
   it('is in the OpenAPI document under the tag app', async () => {

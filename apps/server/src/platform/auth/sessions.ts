@@ -9,7 +9,7 @@ import { BLOCKED_ACCOUNT_STATUSES, type PartnerType } from '@brewfleet/contracts
 import type { Db } from '../db/client.ts';
 import { fastPathOf } from '../db/fast-path.ts';
 import { scopeOfUser, type AuthUser } from './auth-user.ts';
-import { freshRead } from './fresh-read.ts';
+import { EPOCH_SQL, rememberedChecks } from './auth-epoch.ts';
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
 
@@ -55,7 +55,7 @@ interface SessionRow {
  */
 export const LOOKUP_STATEMENT = `
 select u.*, sys.epoch from
-  (select set_config('app.scope', 'system', true) as scope, (select n::text from auth_epoch) as epoch offset 0) sys,
+  (select set_config('app.scope', 'system', true) as scope, ${EPOCH_SQL} as epoch offset 0) sys,
   lateral (
     select s.id::text as session_id, s.last_seen_at < now() - interval '60 seconds' as stale,
            (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms,
@@ -87,20 +87,8 @@ const TOUCH_STATEMENT = `update session set last_seen_at = now()
   where id = $1 and last_seen_at < now() - interval '60 seconds'`;
 const BLOCKED = `{${BLOCKED_ACCOUNT_STATUSES.join(',')}}`;
 
-/** The epoch alone: what a request checks a remembered session against. */
-const EPOCH_STATEMENT = 'select n::text as n from auth_epoch';
-/** How long a remembered session is used before it is looked up again whatever the epoch says. */
-const REMEMBER_MS = 30_000;
 /** last_seen_at is written when older than this (TOUCH_STATEMENT's interval). */
 const TOUCH_MS = 60_000;
-const MAX_REMEMBERED = 10_000;
-
-interface Remembered {
-  user: AuthUser;
-  epoch: string;
-  /** Looked up again after this (ms since 1970): expiry, idle limit, the next touch, REMEMBER_MS. */
-  until: number;
-}
 
 /**
  * Sessions are server internals. A request's check costs one prepared statement (LOOKUP_STATEMENT)
@@ -110,17 +98,14 @@ interface Remembered {
  * meanwhile (freshRead), so a change committed before a request is always seen by it, in every
  * process: a sign-out, a role's menus changed, an account disabled, a merchant suspended or moved.
  * last_seen_at is still written at most once a minute: a remembered session is looked up again
- * before its next touch is due, before its idle limit or its expiry, and after REMEMBER_MS at most.
+ * before its next touch is due, before its idle limit or its expiry, and after 30 s at most
+ * (auth-epoch.ts `rememberedChecks`).
  */
 export function createSessions(database: Db, opts: SessionOptions) {
   const fast = fastPathOf(database);
   if (!fast) throw new Error('sessions need a database handle opened by db/client.ts');
   const run = <T>(name: string, text: string, values: unknown[]) => fast.prepared<T>(name, text, values);
-  const remembered = new Map<string, Remembered>();
-  const currentEpoch = freshRead(async () => {
-    const [row] = await run<{ n: string }>('bf_auth_epoch', EPOCH_STATEMENT, []);
-    return row?.n ?? '';
-  });
+  const remembered = rememberedChecks<AuthUser>(database);
 
   const lookUp = async (tokenHash: string): Promise<AuthUser | null> => {
     const [row] = await run<SessionRow>('bf_session_lookup', LOOKUP_STATEMENT, [
@@ -148,14 +133,14 @@ export function createSessions(database: Db, opts: SessionOptions) {
       menuIds: new Set(row.menu_ids ?? []),
       scope: scopeOfUser(identity, row.merchant_ids),
     };
-    const until = Math.min(
+    remembered.set(
+      tokenHash,
+      user,
+      row.epoch,
       row.expires_ms,
       lastSeen + opts.idleMinutes * 60_000,
       lastSeen + TOUCH_MS,
-      now + REMEMBER_MS,
     );
-    if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
-    remembered.set(tokenHash, { user, epoch: row.epoch, until });
     return user;
   };
 
@@ -173,10 +158,8 @@ export function createSessions(database: Db, opts: SessionOptions) {
     async resolve(token: string): Promise<{ user: AuthUser; tokenHash: string } | null> {
       if (!token || token.length > 200) return null;
       const tokenHash = hashToken(token);
-      const known = remembered.get(tokenHash);
-      if (known && Date.now() < known.until && (await currentEpoch()) === known.epoch)
-        return { user: known.user, tokenHash };
-      remembered.delete(tokenHash);
+      const known = await remembered.get(tokenHash);
+      if (known) return { user: known, tokenHash };
       const user = await lookUp(tokenHash);
       return user ? { user, tokenHash } : null;
     },
