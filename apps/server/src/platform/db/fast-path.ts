@@ -36,6 +36,24 @@ export interface FastPath {
 
 const registered = new WeakMap<object, FastPath>();
 
+/**
+ * Per root transaction of the fast path, parameter-free SQL to send in the COMMIT's own message
+ * (`sendWithCommit`): one round trip fewer for each such statement.
+ */
+const withCommit = new WeakMap<object, string[]>();
+
+/**
+ * Have `text` (SQL without parameters, its values quoted in) run just before `tx` commits, in the
+ * same message as COMMIT; if it fails, nothing commits. False when `tx` is not a root transaction of
+ * the fast path (a savepoint, PGlite, a plain handle): the caller runs the statement itself.
+ */
+export function sendWithCommit(tx: Db, text: string): boolean {
+  const pending = withCommit.get(tx);
+  if (!pending) return false;
+  pending.push(text);
+  return true;
+}
+
 /** The fast path of a database handle; null for a transaction or a handle of unknown origin. */
 export const fastPathOf = (db: Db): FastPath | null => registered.get(db) ?? null;
 
@@ -84,8 +102,12 @@ export function registerPostgresFastPath(db: Db, pool: pg.Pool, readPool: pg.Poo
         await client.query(`begin; ${setup}`);
         // Drizzle's own transaction object on this connection: savepoints for nested transactions.
         const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined);
+        const pending: string[] = [];
+        withCommit.set(tx, pending);
         const result = await fn(tx as unknown as Db);
-        await client.query('commit');
+        // Taken out first: a late call (an un-awaited promise of fn) runs its statement itself.
+        withCommit.delete(tx);
+        await client.query(pending.length ? `${pending.join('; ')}; commit` : 'commit');
         return result;
       } catch (error) {
         await client.query('rollback').catch((e: Error) => (broken = e));

@@ -5,8 +5,8 @@
  * still running is a 409. Keys are the caller's own (per principal — `account:<id>`, or
  * whom a module's auth scheme names — and route).
  *
- * The key is claimed in a short transaction of its own (so that a second call sees it at once and
- * does not wait behind the first), and the answer is remembered in the effect's own transaction
+ * The key is claimed by a statement of its own, committed at once (so that a second call sees it at
+ * once and does not wait behind the first), and the answer is remembered in the effect's own transaction
  * (`remember`), so an effect is never committed without its answer. A call that fails gives its key
  * back: nothing happened, and the caller may try again with it.
  */
@@ -14,6 +14,7 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client.ts';
+import { fastPathOf } from '../db/fast-path.ts';
 import { inScope, SYSTEM } from '../db/scope.ts';
 import { AppError } from './errors.ts';
 
@@ -37,6 +38,27 @@ function canonical(value: unknown): string {
 export type Remember = (tx: Db, answer: unknown) => Promise<void>;
 
 /**
+ * A new key claimed; a key kept past its time taken over as a new claim by the same statement. The
+ * table is the platform's (no row-level security): no scope to set around it.
+ */
+const CLAIM = `insert into idempotency_key (principal, route, key, body_hash, state)
+  values ($1, $2, $3, $4, 'running')
+  on conflict (principal, route, key) do update
+    set body_hash = excluded.body_hash, state = 'running', status_code = null, answer = null, created_at = now()
+    where idempotency_key.created_at < now() - interval '${KEEP}'
+  returning key`;
+/** A failed call's key given back: nothing happened. */
+const GIVE_BACK = `delete from idempotency_key
+  where principal = $1 and route = $2 and key = $3 and state = 'running'`;
+
+/** One statement alone, prepared once per connection. */
+function run<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const fast = fastPathOf(db);
+  if (!fast) throw new Error('idempotent() needs the database handle of db/client.ts, not a transaction');
+  return fast.prepared<T>(name, text, values);
+}
+
+/**
  * Run `effect` once per key: `effect` does its work in a transaction of its own and calls
  * `remember(tx, answer)` in it before returning the answer.
  */
@@ -55,31 +77,30 @@ export async function idempotent<T>(
   const hash = crypto.createHash('sha256').update(canonical(request.body)).digest('hex');
   const where = sql`principal = ${principal} and route = ${route} and key = ${key}`;
 
-  const held = await inScope(db, SYSTEM, async (tx) => {
-    // A key kept past its time is forgotten when it is used again: taken over as a new claim by the
-    // same statement that claims a new key (one round trip).
-    const [claimed] = await rows<{ key: string }>(
-      tx,
-      sql`insert into idempotency_key (principal, route, key, body_hash, state)
-          values (${principal}, ${route}, ${key}, ${hash}, 'running')
-          on conflict (principal, route, key) do update
-            set body_hash = excluded.body_hash, state = 'running', status_code = null, answer = null,
-                created_at = now()
-            where idempotency_key.created_at < now() - ${KEEP}::interval
-          returning key`,
-    );
-    if (claimed) return null;
-    const [row] = await rows<{ body_hash: string; state: string; answer: unknown; abandoned: boolean }>(
-      tx,
-      sql`select body_hash, state, answer, created_at < now() - ${ABANDONED}::interval as abandoned
-          from idempotency_key where ${where} for update`,
-    );
-    if (row.body_hash !== hash) throw new AppError('msg.idempotencyKeyReused');
-    if (row.state === 'done') return { answer: row.answer as T };
-    if (!row.abandoned) throw new AppError('msg.idempotencyInProgress');
-    await tx.execute(sql`update idempotency_key set created_at = now() where ${where}`);
-    return null;
-  });
+  // The common case, a new key, is claimed by one statement on its own (no transaction around it:
+  // committed at once, so a second call sees it). A key met before is looked at in a transaction.
+  const [claimed] = await run<{ key: string }>(db, 'bf_idempotency_claim', CLAIM, [
+    principal,
+    route,
+    key,
+    hash,
+  ]);
+  const held = claimed
+    ? null
+    : await inScope(db, SYSTEM, async (tx) => {
+        const [row] = await rows<{ body_hash: string; state: string; answer: unknown; abandoned: boolean }>(
+          tx,
+          sql`select body_hash, state, answer, created_at < now() - ${ABANDONED}::interval as abandoned
+              from idempotency_key where ${where} for update`,
+        );
+        // Gone meanwhile (its call failed and gave it back): the caller may try again.
+        if (!row) throw new AppError('msg.idempotencyInProgress');
+        if (row.body_hash !== hash) throw new AppError('msg.idempotencyKeyReused');
+        if (row.state === 'done') return { answer: row.answer as T };
+        if (!row.abandoned) throw new AppError('msg.idempotencyInProgress');
+        await tx.execute(sql`update idempotency_key set created_at = now() where ${where}`);
+        return null;
+      });
   if (held) return held.answer;
 
   try {
@@ -89,9 +110,7 @@ export async function idempotent<T>(
         where ${where}`);
     });
   } catch (error) {
-    await inScope(db, SYSTEM, (tx) =>
-      tx.execute(sql`delete from idempotency_key where ${where} and state = 'running'`),
-    );
+    await run(db, 'bf_idempotency_give_back', GIVE_BACK, [principal, route, key]);
     throw error;
   }
 }
