@@ -69,7 +69,7 @@ export function registerAppOrders(
    * it runs, that menu from the cache: a version's content never changes once sent.
    */
   async function machineAndMenu(tx: Db, deviceId: string, merchantIds: readonly string[]) {
-    const [machine] = await fleet.reports.machinesOfStores(tx, { deviceIds: [deviceId] });
+    const machine = await fleet.reports.shopMachine(tx, deviceId);
     if (!machine || !machine.merchantId || !merchantIds.includes(machine.merchantId))
       throw new AppError('msg.appMachineNotFound');
     return { machine, menu: await menus.get(tx, machine.id, machine.menuVersion) };

@@ -35,7 +35,7 @@ export async function machineAndMenu(
   deviceId: string,
   merchantIds: readonly string[],
 ): Promise<{ machine: ShopMachine; menu: MenuContent | null }> {
-  const [machine] = await fleet.reports.machinesOfStores(tx, { deviceIds: [deviceId] });
+  const machine = await fleet.reports.shopMachine(tx, deviceId);
   if (!machine || !machine.merchantId || !merchantIds.includes(machine.merchantId))
     throw new AppError('msg.appMachineNotFound');
   if (!machine.menuVersion) return { machine, menu: null };

@@ -7,6 +7,12 @@
 import { sql } from 'drizzle-orm';
 import { subscribe } from '../../platform/events/domain-events.ts';
 
+/**
+ * The orders each transaction (the handle its subscribers get: a savepoint has its own) has marked.
+ * Weak: forgotten with the transaction.
+ */
+const ordersMarked = new WeakMap<object, Set<string>>();
+
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
 const cells = (list: Array<{ kind: string; ref: string | null; device: string | null; at: string | null }>) =>
@@ -23,9 +29,15 @@ export const rollupSubscribers = [
   }),
   ...(['orders.orderPlaced', 'orders.orderStatusChanged', 'orders.orderRefunded'] as const).map((name) =>
     subscribe(name, `datacenter: ${name} marks its sales cells`, async (tx, orders) => {
-      if (!orders.length) return;
+      // An order marked once in a transaction is enough: the job counts it as it is after the
+      // commit (an app order placed and paid in one transaction: one row, one statement, not two).
+      let marked = ordersMarked.get(tx);
+      if (!marked) ordersMarked.set(tx, (marked = new Set()));
+      const fresh = orders.filter((o) => !marked.has(o.orderId));
+      if (!fresh.length) return;
+      for (const o of fresh) marked.add(o.orderId);
       await tx.execute(
-        cells(orders.map((o) => ({ kind: 'order', ref: o.orderId, device: o.deviceId, at: null }))),
+        cells(fresh.map((o) => ({ kind: 'order', ref: o.orderId, device: o.deviceId, at: null }))),
       );
     }),
   ),
