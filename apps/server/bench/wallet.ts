@@ -32,7 +32,7 @@
  * on stdout and bench/results/wallet-latest.json (`--path console`: wallet-console-latest.json);
  * the exit code is 1 when an assertion fails.
  */
-import { loadAverage, stopChild, benchMain } from './bench-process.ts';
+import { loadAverage, stopChild, benchMain, startCpuCount } from './bench-process.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -108,6 +108,8 @@ interface Ready {
   url: string;
   /** The embedded broker the bench's machine connects to. */
   brokerUrl: string;
+  /** Set by the bench when the server is ready: the server process, whose CPU is counted. */
+  serverPid?: number;
 }
 
 async function freshDatabase(url: string) {
@@ -298,6 +300,11 @@ interface Round {
   failures: string[];
   /** The one-by-one round: the server's statements per payment (background jobs included). */
   sql?: { statementsPerPayment: number; top: Captured['top'] };
+  /**
+   * CPU per payment (µs) from the first payment sent to the last answer: the server process, the
+   * bench database's PostgreSQL backends, and this process (the HTTP clients and the machines).
+   */
+  cpuUs: { server: number; postgres: number; bench: number };
 }
 
 async function round(
@@ -317,7 +324,17 @@ async function round(
   const payer = app ?? (await consolePayer(client, plan, prefix));
   process.stdout.write(`${members * PAYMENTS_PER_MEMBER} payments ${sentAs(how)}… `);
   capture?.start();
+  const stopCpuCount = await startCpuCount(databaseUrl(), ready.serverPid);
+  const benchBefore = process.cpuUsage();
   const { paid, seconds } = await burst(payer, plan, how).finally(() => app?.stop());
+  const benchUsed = process.cpuUsage(benchBefore);
+  const spent = await stopCpuCount();
+  const perPayment = (us: number) => Math.round(us / Math.max(1, paid.length));
+  const cpuUs = {
+    server: perPayment(spent.serverUs),
+    postgres: perPayment(spent.postgresUs),
+    bench: perPayment(benchUsed.user + benchUsed.system),
+  };
   const sql = await capture?.stop();
   const load = loadAverage();
   process.stdout.write('done\n');
@@ -354,6 +371,7 @@ async function round(
     paymentsPerSecond: Math.round((paid.length / seconds) * 10) / 10,
     latency: latency(paid.map((p) => p.answer.ms)),
     loadAverage: load,
+    cpuUs,
     ledger: {
       members: ledger.members,
       entries: ledger.entries,
@@ -392,6 +410,10 @@ function report(r: Round, plan: MemberPlan[]) {
     `    latency ms: p50 ${l.p50}, p95 ${l.p95}, p99 ${l.p99}, max ${l.max} (mean ${l.mean}); ` +
       `${r.paymentsPerSecond} payments/s (${r.seconds} s for all); load 1m ${r.loadAverage}`,
   );
+  console.log(
+    `    CPU per payment: server ${r.cpuUs.server} µs, PostgreSQL ${r.cpuUs.postgres} µs, ` +
+      `bench (clients and machines) ${r.cpuUs.bench} µs`,
+  );
   if (r.sql)
     console.log(
       `    SQL statements the server sent per payment: ${r.sql.statementsPerPayment} ` +
@@ -412,7 +434,7 @@ async function run() {
   const childExit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   try {
     const ready = await new Promise<Ready>((resolve, reject) => {
-      child.once('message', (m) => resolve(m as Ready));
+      child.once('message', (m) => resolve({ ...(m as Ready), serverPid: child.pid }));
       void childExit.then((code) => reject(new Error(`bench server exited early (code ${code})`)));
     });
     console.log(
