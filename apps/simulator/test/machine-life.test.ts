@@ -4,20 +4,10 @@
  * channels, and everything it publishes valid under the protocol's schemas.
  */
 import { describe, expect, it } from 'vitest';
-import { eventsMessage, statusMessage, topicFor, type MachineEvent } from '@brewfleet/contracts';
+import { eventsMessage, seededRandom, statusMessage, topicFor, type MachineEvent } from '@brewfleet/contracts';
 import { SimulatedMachine } from '../src/machine.ts';
 import { FAULTS } from '../src/families.ts';
 import { MOSQUITTO, observer, serial } from './helpers/broker.ts';
-
-/** A seeded generator (mulberry32): the same life every run. */
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('a machine over thousands of cups', () => {
   it('has faults, cleanings and refills, all within the protocol', async () => {
@@ -28,7 +18,7 @@ describe('a machine over thousands of cups', () => {
       family: 'coffee',
       cupsPerMinute: 0,
       flushMs: 50,
-      random: seeded(5),
+      random: seededRandom(5),
     });
     await m.start();
     const watch = await observer(MOSQUITTO, topicFor(m.serialNumber, 'events').replace(/events$/, '+'));

@@ -36,3 +36,4 @@ export * from './resources/display-link.ts';
 export * from './drift-api.ts';
 export * from './extraction-estimate.ts';
 export * from './resources/quality.ts';
+export * from './seeded-random.ts';

@@ -19,6 +19,7 @@ import {
   currencyOf,
   formatCents,
   orderTax,
+  seededRandom,
   taxRuleOf,
   toCents,
   type OrderStatus,
@@ -110,18 +111,6 @@ interface HistoryOrder {
     net: string;
     gross: string;
   }>;
-}
-
-/** A small seeded generator (mulberry32): the same serial number, the same history. */
-function seeded(text: string): () => number {
-  let a = 0x9e3779b9;
-  for (let i = 0; i < text.length; i++) a = Math.imul(a ^ text.charCodeAt(i), 0x5bd1e995);
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A Poisson count with mean `mean` (Knuth; the means here are small). */
@@ -249,7 +238,7 @@ function machineHistory(input: {
   now: number;
 }): HistoryOrder[] {
   const { machine, store, products, taxes, locale, now } = input;
-  const random = seeded(machine.serial);
+  const random = seededRandom(machine.serial);
   const rule = taxRuleOf(input.country);
   const opens = hourOf(store.opening_time, 7);
   const closes = hourOf(store.closing_time, 22) || 24;
