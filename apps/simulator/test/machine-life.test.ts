@@ -4,7 +4,13 @@
  * channels, and everything it publishes valid under the protocol's schemas.
  */
 import { describe, expect, it } from 'vitest';
-import { eventsMessage, seededRandom, statusMessage, topicFor, type MachineEvent } from '@brewfleet/contracts';
+import {
+  eventsMessage,
+  seededRandom,
+  statusMessage,
+  topicFor,
+  type MachineEvent,
+} from '@brewfleet/contracts';
 import { SimulatedMachine } from '../src/machine.ts';
 import { FAULTS } from '../src/families.ts';
 import { MOSQUITTO, observer, serial } from './helpers/broker.ts';
