@@ -30,6 +30,9 @@ export default defineConfig(({ mode }) => ({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Files share each worker's modules: 76 s for the suite instead of 207 s on two cores. The setup
+    // file gives every file a fresh page's state (cookies, storage, stores, language).
+    isolate: false,
     css: false,
   },
 }));
