@@ -120,14 +120,29 @@ export default function ResourceFormDrawer({
           <Button onClick={onClose} guardMs={0}>
             {t('common.cancel')}
           </Button>
-          <Button type="primary" loading={saving} onClick={() => void save()} data-testid="drawer-save">
+          <Button
+            type="primary"
+            loading={saving}
+            disabled={loading}
+            onClick={() => void save()}
+            data-testid="drawer-save"
+          >
             {t('common.save')}
           </Button>
         </Space>
       }
     >
       <Spin spinning={loading}>
-        <Form form={form} name={`${def.name}-form`} layout="vertical" preserve={false} onFinish={save}>
+        {/* Until the record is here, nothing can be typed or saved: its values would overwrite what was
+            typed, and a save would check a half-empty form (a browser test typed into one, CI). */}
+        <Form
+          form={form}
+          name={`${def.name}-form`}
+          layout="vertical"
+          preserve={false}
+          disabled={loading}
+          onFinish={save}
+        >
           {entries.map(([key, field]) => {
             const label = fieldLabel(t, def.name, key);
             const custom = renderers[key];
@@ -150,7 +165,8 @@ export default function ResourceFormDrawer({
                     name={key}
                     field={field}
                     purpose="form"
-                    disabled={lockedOnEdit}
+                    // undefined, not false: the form's `disabled` (while loading) reaches the field.
+                    disabled={lockedOnEdit || undefined}
                   />
                 )}
               </Form.Item>

@@ -15,7 +15,8 @@ export type Answer =
   | 'network-error'
   | 'timeout';
 
-export function createFakeXhr(handler: (req: SentRequest) => Answer) {
+/** The handler may answer later (a promise): what the page shows while a request is on its way. */
+export function createFakeXhr(handler: (req: SentRequest) => Answer | Promise<Answer>) {
   const sent: SentRequest[] = [];
 
   class FakeXhr {
@@ -57,8 +58,7 @@ export function createFakeXhr(handler: (req: SentRequest) => Answer) {
         timeout: this.timeout,
       };
       sent.push(req);
-      const answer = handler(req);
-      queueMicrotask(() => {
+      void Promise.resolve(handler(req)).then((answer) => {
         if (answer === 'network-error') return this.onerror?.();
         if (answer === 'timeout') return this.ontimeout?.();
         this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
