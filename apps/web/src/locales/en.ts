@@ -237,6 +237,7 @@ const base = {
     urlHint: 'Page address such as device/list, or an external http(s) address',
     permsHint: 'Permission code such as coffee:device:list',
     iconHint: 'Icon name such as setting',
+    find: 'Find by name, address or permission code',
   },
   organization: { tree: 'Organization tree', all: 'All organizations' },
   iframe: { title: 'Embedded page: {{name}}', openNew: 'Open in a new window' },

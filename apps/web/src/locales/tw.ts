@@ -234,6 +234,7 @@ const base = {
     urlHint: '頁面位址，例如 device/list，或外部 http(s) 網址',
     permsHint: '權限代碼，例如 coffee:device:list',
     iconHint: '圖示名稱，例如 setting',
+    find: '依名稱、位址或權限代碼查找',
   },
   organization: { tree: '組織架構', all: '全部組織' },
   iframe: { title: '內嵌頁面：{{name}}', openNew: '在新視窗開啟' },

@@ -234,6 +234,7 @@ const base = {
     urlHint: '页面地址，例如 device/list，或外部 http(s) 地址',
     permsHint: '权限编码，例如 coffee:device:list',
     iconHint: '图标名称，例如 setting',
+    find: '按名称、地址或权限代码查找',
   },
   organization: { tree: '组织架构', all: '全部组织' },
   iframe: { title: '内嵌页面：{{name}}', openNew: '在新窗口打开' },

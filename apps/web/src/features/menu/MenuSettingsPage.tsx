@@ -1,11 +1,12 @@
 /**
- * Menu settings: the whole menu tree as a table (directories, pages, buttons), with create, add
- * sub-menu, edit and delete. The form is the generic drawer with a tree picker for the parent and a
- * type switch.
+ * Menu settings: the menu tree as a table (directories, pages, buttons), with create, add sub-menu,
+ * edit and delete. It opens with the directories expanded (every page shown, its buttons a click
+ * away), can expand or collapse everything, and finds menus by name, address or permission code
+ * (menu-filter.ts). The form is the generic drawer with a tree picker for the parent and a type switch.
  */
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Card, Popconfirm, Radio, Space, Tag, TreeSelect, Typography } from 'antd';
+import { App, Card, Input, Popconfirm, Radio, Space, Tag, TreeSelect, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +25,8 @@ import ResourceFormDrawer, { type FormTarget } from '../../resources/ResourceFor
 import { resourceKeys } from '../../resources/use-ref-options';
 import ListTable from '../../resources/ListTable';
 import { Button } from '../../components/Button';
+import { allKeys } from '../role/menu-tree';
+import { directoryKeys, filterMenus } from './menu-filter';
 
 const TREE_KEY = ['menu', 'tree'] as const;
 /** Solid colours with white text, readable at AA contrast. */
@@ -86,7 +89,15 @@ export default function MenuSettingsPage() {
   const queryClient = useQueryClient();
   const tree = useQuery({ queryKey: TREE_KEY, queryFn: fetchMenuTree });
   const [target, setTarget] = useState<FormTarget | null>(null);
-  const rows = useMemo(() => toRows(tree.data ?? []), [tree.data]);
+  const [search, setSearch] = useState('');
+  const shown = useMemo(() => filterMenus(tree.data ?? [], search), [tree.data, search]);
+  const rows = useMemo(() => toRows(shown), [shown]);
+  // Chosen rows open, or by default the directories (a search opens everything it kept).
+  const [expanded, setExpanded] = useState<string[] | null>(null);
+  const openByDefault = useMemo(
+    () => (search.trim() ? allKeys(shown) : directoryKeys(shown)),
+    [search, shown],
+  );
   const close = useCallback(() => setTarget(null), []);
   const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: ['menu'] });
@@ -185,7 +196,24 @@ export default function MenuSettingsPage() {
         </Typography.Title>
       }
       extra={
-        <Space>
+        <Space wrap>
+          <Input.Search
+            allowClear
+            aria-label={t('menuSettings.find')}
+            placeholder={t('menuSettings.find')}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setExpanded(null);
+            }}
+            style={{ width: 280 }}
+            data-testid="menu-find"
+          />
+          <Button onClick={() => setExpanded(allKeys(shown))} guardMs={0}>
+            {t('common.expandAll')}
+          </Button>
+          <Button onClick={() => setExpanded([])} guardMs={0}>
+            {t('common.collapseAll')}
+          </Button>
           {can(P.menu.create) && (
             <Button
               type="primary"
@@ -207,8 +235,10 @@ export default function MenuSettingsPage() {
         columns={columns}
         dataSource={rows}
         pagination={false}
-        expandable={{ defaultExpandAllRows: true }}
-        key={rows.length /* expand everything once the tree has loaded */}
+        expandable={{
+          expandedRowKeys: expanded ?? openByDefault,
+          onExpandedRowsChange: (keys) => setExpanded(keys.map(String)),
+        }}
       />
       <ResourceFormDrawer
         def={menuResource}
