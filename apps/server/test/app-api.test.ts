@@ -255,6 +255,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await client?.endAsync(true);
   await f?.close();
+  // The fleet was started on this file's app: closing the fleet leaves the app and its database.
+  await f?.t.close();
 });
 
 describe('signing up and in', () => {

@@ -15,6 +15,7 @@ import {
   estimateCoffee,
   qualityCode,
   qualityLabelOf,
+  seededRandom,
   type CoffeeQuality,
   type QualityProfile,
 } from '@brewfleet/contracts';
@@ -31,17 +32,6 @@ let admin: string;
 let alpha: string;
 let bravo: string;
 const ids: Record<string, string> = {};
-
-/** A seeded generator (mulberry32): the same cups every run. */
-function seeded(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The simulator's defect, read back from its readings (production.ts: each defect's ranges). */
 function coffeeDefect(cup: Cup): string {
@@ -189,7 +179,7 @@ const espressoProfile = (name: string, extra: Record<string, unknown> = {}) => (
 });
 
 describe('the simulator’s cups, labelled by the SQL the rollups call', () => {
-  const random = seeded(17);
+  const random = seededRandom(17);
   const coffee = Array.from({ length: 12_000 }, () => makeCup('coffee', random));
   const tea = Array.from({ length: 6_000 }, () => makeCup('tea', random));
 
@@ -686,7 +676,7 @@ describe('tenants', () => {
   it('a reading of another tenant’s machine or cup is a 404, and readings stay their merchant’s', async () => {
     const bCup = await insertCup(ids.bE1, {
       productCode: 'ESPRESSO',
-      coffee: { ...makeCup('coffee', seeded(3)).coffee! },
+      coffee: { ...makeCup('coffee', seededRandom(3)).coffee! },
       extractionSeconds: 27,
     });
     const calls = [
@@ -794,7 +784,7 @@ describe('the embedded database', () => {
     try {
       await migrate(database);
       await seedPlatformProfiles(database.db);
-      const random = seeded(5);
+      const random = seededRandom(5);
       const cups = Array.from({ length: 400 }, () => makeCup('coffee', random));
       const [profile] = await inScope(database.db, SYSTEM, (db) =>
         rows<{ p: QualityProfile }>(

@@ -15,6 +15,7 @@ import {
   type FaultSpec,
   type Product,
 } from '@brewfleet/simulator';
+import { seededRandom } from '@brewfleet/contracts';
 import { CUPS_SINCE_BASIC, type DemoRole } from './roles.ts';
 
 export const HISTORY_DAYS = 15;
@@ -102,24 +103,12 @@ export interface MachineHistory {
   lastSeenAt: Date;
 }
 
-/** A small seeded generator (mulberry32): the same serial number, the same history. */
-export function seeded(text: string): () => number {
-  let a = [...text].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16_777_619), 2_166_136_261) >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const localHour = (t: number) => (new Date(t).getUTCHours() + UTC_OFFSET_HOURS) % 24;
 const isOpen = (t: number) => localHour(t) >= OPENS && localHour(t) < CLOSES;
 const localDay = (t: number) => Math.floor((t + UTC_OFFSET_HOURS * HOUR) / (24 * HOUR));
 
 export function liveHistory(machine: HistoryMachine, now: number): MachineHistory {
-  const random = seeded(machine.serialNumber);
+  const random = seededRandom(machine.serialNumber);
   const between = (from: number, to: number) => from + random() * (to - from);
   const eventId = (() => {
     let n = 0;
