@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    setupFiles: ['test/helpers/no-leaks.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Each file gets its own PostgreSQL database; two at a time suit a 2-core machine.

@@ -89,6 +89,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Apps started and not closed yet. Test files share a worker (vitest.config.ts, `isolate: false`):
+ * an app a file forgets would run its jobs through the next files, and its database would stay.
+ * test/helpers/no-leaks.ts fails the file that leaves one.
+ */
+export const openTestApps = new Set<TestApp>();
+
 export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
   const { url, drop } = await createTestDatabase();
   const database = await openPostgres(url, 4);
@@ -142,11 +149,13 @@ export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
       return (await pool.query(text, params as unknown[])).rows;
     },
     async close() {
+      openTestApps.delete(t);
       await app.close();
       await pool.end();
       await database.close();
       await drop();
     },
   };
+  openTestApps.add(t);
   return t;
 }
