@@ -33,16 +33,20 @@ export default function AuthorizeDialog({
   });
   const [checked, setChecked] = useState<string[]>([]);
   const [halfChecked, setHalfChecked] = useState<string[]>([]);
-  const [loadingRole, setLoadingRole] = useState(false);
+  /** The role whose grants the ticks show (another role's, or none, until they arrive). */
+  const [loadedFor, setLoadedFor] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
+  // Until the tree and the role's grants are here, nothing can be ticked or saved: saving then would
+  // replace the role's grants with an empty list.
+  const loading = !menus.data || loadedFor !== role?.id;
   const tree = useMemo(() => toTreeData(menus.data ?? [], language), [menus.data, language]);
   const expanded = useMemo(() => allKeys(menus.data ?? []), [menus.data]);
 
   useEffect(() => {
+    setLoadedFor(null);
     if (!role || !menus.data) return;
     let cancelled = false;
-    setLoadingRole(true);
     const parents = parentKeys(menus.data);
     resourceApi
       .get('role', role.id)
@@ -52,16 +56,16 @@ export default function AuthorizeDialog({
         // Parents follow their children in the tree, so only leaves are set as ticked.
         setChecked(ids.filter((id) => !parents.has(id)));
         setHalfChecked([]);
+        setLoadedFor(role.id);
       })
-      .catch(() => !cancelled && onClose())
-      .finally(() => !cancelled && setLoadingRole(false));
+      .catch(() => !cancelled && onClose());
     return () => {
       cancelled = true;
     };
   }, [role, menus.data, onClose]);
 
   const save = async () => {
-    if (!role) return;
+    if (!role || loading) return;
     setSaving(true);
     try {
       await authorizeRole(role.id, [...new Set([...checked, ...halfChecked])]);
@@ -84,14 +88,16 @@ export default function AuthorizeDialog({
       okText={t('common.save')}
       cancelText={t('common.cancel')}
       confirmLoading={saving}
+      okButtonProps={{ disabled: loading }}
       width={560}
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{t('role.authorizeHint')}</Typography.Paragraph>
-      <Spin spinning={menus.isLoading || loadingRole}>
+      <Spin spinning={loading}>
         <div style={{ maxHeight: 480, overflow: 'auto' }}>
           <Tree
             checkable
+            disabled={loading}
             selectable={false}
             treeData={tree}
             defaultExpandedKeys={expanded}

@@ -1,0 +1,73 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App } from 'antd';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { MenuNode } from '@brewfleet/contracts';
+import { configureClient } from '../../api/client';
+import { initI18n } from '../../app/i18n';
+import { createFakeXhr, ok, type Answer } from '../../test/fake-xhr';
+import AuthorizeDialog from './AuthorizeDialog';
+
+const menu = (id: string, type: number, en: string, menuList: MenuNode[] = []): MenuNode => ({
+  id,
+  menuId: id,
+  parentId: '0',
+  name: en,
+  twName: en,
+  enName: en,
+  url: '',
+  perms: '',
+  icon: '',
+  type,
+  orderNum: 1,
+  level: 1,
+  menuList,
+});
+const TREE = [menu('1', 0, 'System', [menu('2', 1, 'Accounts', [menu('3', 2, 'New account')])])];
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+afterEach(cleanup);
+
+describe('authorizing a role', () => {
+  it('saves nothing until the role’s grants are here, then saves them as they were', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const fake = createFakeXhr(async (req): Promise<Answer> => {
+      if (req.url.startsWith('/api/coffee/role/menu-tree')) return ok(TREE);
+      if (req.url.startsWith('/api/coffee/role/9')) {
+        await held;
+        return ok({ id: '9', roleName: 'clerk', menuIdList: ['1', '2', '3'] });
+      }
+      return ok({ id: '9' });
+    });
+    configureClient({ createXhr: fake.createXhr, getToken: () => 't' });
+    let saved = 0;
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <App>
+          <AuthorizeDialog
+            role={{ id: '9', roleName: 'clerk' }}
+            onClose={() => undefined}
+            onSaved={() => saved++}
+          />
+        </App>
+      </QueryClientProvider>,
+    );
+    await screen.findByText('New account');
+    const save = screen.getByRole('button', { name: 'Save' });
+    // The tree is here, the role's grants are not: a save now would take every grant away.
+    expect(save).toBeDisabled();
+    fireEvent.click(save);
+
+    release();
+    await waitFor(() => expect(save).toBeEnabled());
+    fireEvent.click(save);
+    await waitFor(() => expect(saved).toBe(1));
+    const sent = fake.sent.filter((r) => r.url.startsWith('/api/coffee/role/authorize'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0].body).toMatchObject({ id: '9' });
+    expect((sent[0].body as { menuIdList: string[] }).menuIdList).toContain('3');
+  }, 20_000);
+});
