@@ -8,33 +8,12 @@ import { configureClient } from '../../api/client';
 import { initI18n } from '../../app/i18n';
 import { permissionStore } from '../../app/stores/permission-store';
 import { createFakeXhr, ok } from '../../test/fake-xhr';
+import { menuNode } from '../../test/menu-nodes';
 import MenuSettingsPage from './MenuSettingsPage';
 
 let next = 1;
-const node = (
-  type: number,
-  en: string,
-  more: Partial<MenuNode> = {},
-  menuList: MenuNode[] = [],
-): MenuNode => {
-  const id = String(next++);
-  return {
-    id,
-    menuId: id,
-    parentId: '0',
-    name: `${en} zh`,
-    twName: `${en} tw`,
-    enName: en,
-    url: '',
-    perms: '',
-    icon: '',
-    type,
-    orderNum: 1,
-    level: 1,
-    ...more,
-    menuList,
-  };
-};
+const node = (type: number, en: string, more: Partial<MenuNode> = {}, menuList: MenuNode[] = []) =>
+  menuNode(String(next++), type, en, more, menuList);
 const TREE = [
   node(0, 'Equipment', {}, [
     node(1, 'Device list', { url: 'device/list', perms: 'coffee:device:list' }, [

@@ -6,23 +6,11 @@ import type { MenuNode } from '@brewfleet/contracts';
 import { configureClient } from '../../api/client';
 import { initI18n } from '../../app/i18n';
 import { createFakeXhr, ok, type Answer } from '../../test/fake-xhr';
+import { menuNode } from '../../test/menu-nodes';
 import AuthorizeDialog from './AuthorizeDialog';
 
-const menu = (id: string, type: number, en: string, menuList: MenuNode[] = []): MenuNode => ({
-  id,
-  menuId: id,
-  parentId: '0',
-  name: en,
-  twName: en,
-  enName: en,
-  url: '',
-  perms: '',
-  icon: '',
-  type,
-  orderNum: 1,
-  level: 1,
-  menuList,
-});
+const menu = (id: string, type: number, en: string, menuList: MenuNode[] = []) =>
+  menuNode(id, type, en, {}, menuList);
 const TREE = [menu('1', 0, 'System', [menu('2', 1, 'Accounts', [menu('3', 2, 'New account')])])];
 
 beforeAll(async () => {
