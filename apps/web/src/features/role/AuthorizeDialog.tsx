@@ -1,15 +1,18 @@
 /**
  * Authorize a role: tick the pages and buttons it grants in the menu tree. The saved list holds the
  * ticked menus and their directories (half-ticked), so the nav tree can show the path to each page.
+ * A search (any of the three names, address or permission code) opens the tree down to the menus it
+ * finds and marks them; the tree itself stays whole, so ticks of menus out of view are kept.
  */
 import { useQuery } from '@tanstack/react-query';
-import { App, Modal, Spin, Tree, Typography } from 'antd';
+import { App, Input, Modal, Spin, Tree, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authorizeRole, fetchGrantableMenuTree } from '../../api/access-api';
 import { resourceApi } from '../../api/resource-api';
 import type { Row } from '../../api/types';
 import { useAppStore } from '../../app/stores/app-store';
+import { filterMenus } from '../menu/menu-filter';
 import { allKeys, parentKeys, toTreeData } from './menu-tree';
 
 type Key = string | number | bigint;
@@ -41,10 +44,19 @@ export default function AuthorizeDialog({
   // replace the role's grants with an empty list.
   const loading = !menus.data || loadedFor !== role?.id;
   const tree = useMemo(() => toTreeData(menus.data ?? [], language), [menus.data, language]);
-  const expanded = useMemo(() => allKeys(menus.data ?? []), [menus.data]);
+  const [search, setSearch] = useState('');
+  const query = search.trim().toLocaleLowerCase();
+  // Opened by hand, else every menu, or with a search the way down to what it found.
+  const [opened, setOpened] = useState<string[] | null>(null);
+  const expanded = useMemo(
+    () => allKeys(query ? filterMenus(menus.data ?? [], query) : (menus.data ?? [])),
+    [menus.data, query],
+  );
 
   useEffect(() => {
     setLoadedFor(null);
+    setSearch('');
+    setOpened(null);
     if (!role || !menus.data) return;
     let cancelled = false;
     const parents = parentKeys(menus.data);
@@ -93,6 +105,17 @@ export default function AuthorizeDialog({
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{t('role.authorizeHint')}</Typography.Paragraph>
+      <Input.Search
+        allowClear
+        value={search}
+        aria-label={t('menuSettings.find')}
+        placeholder={t('menuSettings.find')}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          setOpened(null);
+        }}
+        style={{ marginBottom: 8 }}
+      />
       <Spin spinning={loading}>
         <div style={{ maxHeight: 480, overflow: 'auto' }}>
           <Tree
@@ -100,8 +123,9 @@ export default function AuthorizeDialog({
             disabled={loading}
             selectable={false}
             treeData={tree}
-            defaultExpandedKeys={expanded}
-            key={expanded.length /* re-applies the expansion once the tree has loaded */}
+            expandedKeys={opened ?? expanded}
+            onExpand={(keys) => setOpened(keys.map(String))}
+            titleRender={(node) => <Found text={String(node.title)} query={query} />}
             checkedKeys={checked}
             onCheck={(keys, info) => {
               const list = (Array.isArray(keys) ? keys : keys.checked) as Key[];
@@ -113,5 +137,18 @@ export default function AuthorizeDialog({
         </div>
       </Spin>
     </Modal>
+  );
+}
+
+/** A tree title with the searched text marked. */
+function Found({ text, query }: { text: string; query: string }) {
+  const at = query ? text.toLocaleLowerCase().indexOf(query) : -1;
+  if (at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <mark>{text.slice(at, at + query.length)}</mark>
+      {text.slice(at + query.length)}
+    </>
   );
 }

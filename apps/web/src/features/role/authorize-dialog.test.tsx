@@ -51,6 +51,14 @@ describe('authorizing a role', () => {
 
     release();
     await waitFor(() => expect(save).toBeEnabled());
+    // Folded by hand, then a search opens the way to what it finds and marks it; ticks stay as they were.
+    fireEvent.click(document.querySelector('.ant-tree-switcher_open')!);
+    await waitFor(() => expect(screen.queryByText('New account')).toBeNull());
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Find by name, address or permission code' }), {
+      target: { value: 'new ACC' },
+    });
+    await waitFor(() => expect(document.querySelector('mark')?.textContent).toBe('New acc'));
+    expect(screen.getByText('ount')).toBeTruthy(); // the rest of "New account", after the mark
     fireEvent.click(save);
     await waitFor(() => expect(saved).toBe(1));
     const sent = fake.sent.filter((r) => r.url.startsWith('/api/coffee/role/authorize'));
