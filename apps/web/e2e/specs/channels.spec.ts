@@ -3,15 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import type { AdminApi } from '../support/api';
 import { chooseOption, drawer, fillField, pick, saveDrawer } from '../support/form';
-import {
-  confirmDialog,
-  describeViolations,
-  seriousViolations,
-  setLanguageCookie,
-  signIn,
-  view,
-  type Lang,
-} from '../support/ui';
+import { confirmDialog, describeViolations, seriousViolations, signIn, view, type Lang } from '../support/ui';
 
 const PASSWORD = 'Channel-Pass-2026';
 type Item = Record<string, unknown> & { id: string };
@@ -273,9 +265,7 @@ test('channels: distribution, device channels and a machine in zh and tw, transl
   const problems: string[] = [];
   for (const lang of ['zh', 'tw'] as const) {
     const page = await newPage();
-    await signIn(page, base, 'admin', adminPassword);
-    await setLanguageCookie(page, base, lang);
-    await page.reload();
+    await signIn(page, base, 'admin', adminPassword, lang);
     const pages: Array<[string, string]> = [
       ['/chargingBasket-bind', HEADINGS[lang].distribution],
       ['/machineBasket-index', HEADINGS[lang].channels],
@@ -320,9 +310,7 @@ test('channels and debugging settings in tw: a type, a configuration, a preset m
   const configName = `春季配置 ${stamp}`;
   const presetName = `攪拌測試 ${stamp}`;
   const page = await newPage();
-  await signIn(page, base, 'admin', adminPassword);
-  await setLanguageCookie(page, base, 'tw');
-  await page.reload();
+  await signIn(page, base, 'admin', adminPassword, 'tw');
 
   await openPage(page, base, '/chargingBasket-type', '料道類型');
   await view(page).getByTestId('create').click();

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { setLanguageCookie, signIn, view } from '../support/ui';
+import { signIn, view } from '../support/ui';
 
 const PASSWORD = 'Inherit-Pass-2026';
 type Item = Record<string, unknown> & { id: string };
@@ -58,9 +58,7 @@ test('catalog: a sub-merchant sees its parent’s products and materials in tw, 
   });
 
   const page = await newPage();
-  await signIn(page, base, northAccount, PASSWORD);
-  await setLanguageCookie(page, base, 'tw');
-  await page.reload();
+  await signIn(page, base, northAccount, PASSWORD, 'tw');
 
   const tag = `來自 ${parentName}`;
   await openList(page, base, '/produce-name', '商品');

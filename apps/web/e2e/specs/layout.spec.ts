@@ -258,9 +258,7 @@ test('layout: zh and tw lists at 1440 px, nothing overlapping or clipped unseen'
   const problems: string[] = [];
   for (const lang of ['zh', 'tw'] as Lang[]) {
     const page = await newPage({ viewport: { width: 1440, height: 900 } });
-    await signIn(page, base, 'admin', adminPassword);
-    await setLanguageCookie(page, base, lang);
-    await page.reload();
+    await signIn(page, base, 'admin', adminPassword, lang);
     await checkRoutes(page, base, JOURNEY, 1440, [], lang, problems);
     // Opening "More filters" shows every filter; closing it again is one row once more.
     await visit(page, base, '/device-list');

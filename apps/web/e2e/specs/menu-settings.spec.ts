@@ -5,7 +5,7 @@
  */
 import { expect, test } from '../fixtures';
 import { drawer } from '../support/form';
-import { setLanguageCookie, signIn, view } from '../support/ui';
+import { signIn, view } from '../support/ui';
 
 test('menu settings in tw: pages listed, a button found by its permission code and opened', async ({
   base,
@@ -13,10 +13,8 @@ test('menu settings in tw: pages listed, a button found by its permission code a
   newPage,
 }) => {
   const page = await newPage();
-  await signIn(page, base, 'admin', adminPassword);
-  await setLanguageCookie(page, base, 'tw');
+  await signIn(page, base, 'admin', adminPassword, 'tw');
   await page.goto(`${base}/#/menu-list`);
-  await page.reload();
   const table = view(page).locator('.ant-table');
   const row = (text: string) => table.locator('tr', { hasText: text });
   await row('coffee:device:list').first().waitFor();

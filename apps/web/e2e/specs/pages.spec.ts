@@ -86,9 +86,7 @@ test('pages: every console page in en, zh and tw, translated and accessible', as
   const problems: string[] = [];
   for (const lang of LANGS) {
     const page = await newPage();
-    await signIn(page, base, 'admin', adminPassword);
-    await setLanguageCookie(page, base, lang);
-    await page.reload();
+    await signIn(page, base, 'admin', adminPassword, lang);
     let previous: string | undefined;
     for (const [path, heading] of PAGES) {
       await page.goto(`${base}/#${path}`);

@@ -10,7 +10,6 @@ import {
   describeViolations,
   HTML_LANG,
   seriousViolations,
-  setLanguageCookie,
   signIn,
   view,
   waitForHash,
@@ -413,9 +412,7 @@ test('products: catalog and product screens in zh and tw, translated and accessi
   const problems: string[] = [];
   for (const lang of ['zh', 'tw'] as const) {
     const page = await newPage();
-    await signIn(page, base, 'admin', adminPassword);
-    await setLanguageCookie(page, base, lang);
-    await page.reload();
+    await signIn(page, base, 'admin', adminPassword, lang);
     // A tea draft left at the recipe step: the flow opens there, with its segments.
     await page.evaluate((draft) => {
       const user = JSON.parse(localStorage.getItem('brewfleet:user') ?? '{}') as { userId?: string };
@@ -506,9 +503,7 @@ async function merchantPage(
   lang: 'zh' | 'tw',
 ): Promise<Page> {
   const page = await newPage();
-  await signIn(page, base, account, PASSWORD);
-  await setLanguageCookie(page, base, lang);
-  await page.reload();
+  await signIn(page, base, account, PASSWORD, lang);
   await expect(page.locator('html'), 'lang').toHaveAttribute('lang', HTML_LANG[lang]);
   return page;
 }

@@ -86,17 +86,28 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 const signedIn = new Map<string, StorageState>();
 
 /**
- * Signs in (English labels) and opens the homepage. The first time for an account of this worker it
- * goes through the form; later it puts back what that sign-in stored (its session is still valid:
- * sessions are revoked only by signing out, a new password or a suspension, which the specs that do
- * so make on accounts of their own, or through `signInThroughForm`).
+ * Signs in (English labels) and opens the homepage in `lang`. The first time for an account of this
+ * worker it goes through the form; later it puts back what that sign-in stored (its session is still
+ * valid: sessions are revoked only by signing out, a new password or a suspension, which the specs
+ * that do so make on accounts of their own, or through `signInThroughForm`), and the console starts
+ * once, in `lang`.
  */
-export async function signIn(page: Page, base: string, account: string, password: string): Promise<void> {
+export async function signIn(
+  page: Page,
+  base: string,
+  account: string,
+  password: string,
+  lang: Lang = 'en',
+): Promise<void> {
   const key = `${base} ${account} ${password}`;
   const state = signedIn.get(key);
   if (!state) {
     await signInThroughForm(page, base, account, password);
     signedIn.set(key, await page.context().storageState());
+    if (lang === 'en') return;
+    await setLanguageCookie(page, base, lang);
+    await page.reload();
+    await homeShown(page);
     return;
   }
   await page.context().addCookies(state.cookies);
@@ -107,7 +118,7 @@ export async function signIn(page: Page, base: string, account: string, password
   await page.evaluate((items) => {
     for (const { name, value } of items) localStorage.setItem(name, value);
   }, origin?.localStorage ?? []);
-  await setLanguageCookie(page, base, 'en');
+  await setLanguageCookie(page, base, lang);
   await page.goto(`${base}/#/home`);
   await homeShown(page);
 }
