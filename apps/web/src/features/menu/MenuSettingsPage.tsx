@@ -6,7 +6,7 @@
  */
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Card, Input, Popconfirm, Radio, Space, Tag, TreeSelect, Typography } from 'antd';
+import { App, Card, Popconfirm, Radio, Space, Tag, TreeSelect, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,7 @@ import ListTable from '../../resources/ListTable';
 import { Button } from '../../components/Button';
 import { allKeys } from '../role/menu-tree';
 import { directoryKeys, filterMenus } from './menu-filter';
+import MenuSearch from './MenuSearch';
 
 const TREE_KEY = ['menu', 'tree'] as const;
 /** Solid colours with white text, readable at AA contrast. */
@@ -197,16 +198,13 @@ export default function MenuSettingsPage() {
       }
       extra={
         <Space wrap>
-          <Input.Search
-            allowClear
-            aria-label={t('menuSettings.find')}
-            placeholder={t('menuSettings.find')}
-            onChange={(e) => {
-              setSearch(e.target.value);
+          <MenuSearch
+            value={search}
+            onChange={(text) => {
+              setSearch(text);
               setExpanded(null);
             }}
             style={{ width: 280 }}
-            data-testid="menu-find"
           />
           <Button onClick={() => setExpanded(allKeys(shown))} guardMs={0}>
             {t('common.expandAll')}

@@ -5,7 +5,7 @@
  * finds and marks them; the tree itself stays whole, so ticks of menus out of view are kept.
  */
 import { useQuery } from '@tanstack/react-query';
-import { App, Input, Modal, Spin, Tree, Typography } from 'antd';
+import { App, Modal, Spin, Tree, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authorizeRole, fetchGrantableMenuTree } from '../../api/access-api';
@@ -13,6 +13,7 @@ import { resourceApi } from '../../api/resource-api';
 import type { Row } from '../../api/types';
 import { useAppStore } from '../../app/stores/app-store';
 import { filterMenus } from '../menu/menu-filter';
+import MenuSearch from '../menu/MenuSearch';
 import { allKeys, parentKeys, toTreeData } from './menu-tree';
 
 type Key = string | number | bigint;
@@ -105,13 +106,10 @@ export default function AuthorizeDialog({
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{t('role.authorizeHint')}</Typography.Paragraph>
-      <Input.Search
-        allowClear
+      <MenuSearch
         value={search}
-        aria-label={t('menuSettings.find')}
-        placeholder={t('menuSettings.find')}
-        onChange={(e) => {
-          setSearch(e.target.value);
+        onChange={(text) => {
+          setSearch(text);
           setOpened(null);
         }}
         style={{ marginBottom: 8 }}
