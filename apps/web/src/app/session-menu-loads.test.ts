@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { configureClient } from '../api/client';
-import { createFakeXhr, fail, ok, type Answer } from '../test/fake-xhr';
+import { createFakeXhr, fail, heldBack, ok, type Answer } from '../test/fake-xhr';
 import { cleanupSession, loadMenusAndPermissions } from './session';
 import { permissionStore } from './stores/permission-store';
 import { userStore } from './stores/user-store';
@@ -31,29 +31,19 @@ let navRequests = 0;
 
 /** Answers each request; the menu request waits until `release` is called. */
 function serve(nav: Answer) {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const fake = createFakeXhr((req) => {
+  const held = heldBack();
+  const fake = createFakeXhr(async (req) => {
     const path = req.url.split('?')[0];
     if (path === '/api/coffee/menu/nav') {
       navRequests++;
+      await held.until;
       return nav;
     }
     if (path === '/api/coffee/user/permission') return ok(['sys:role:list']);
     return ok({ userId: '1', account: 'a', name: 'A', partnerType: 'platform' });
   });
-  configureClient({
-    createXhr: () => {
-      const xhr = fake.createXhr() as XMLHttpRequest & { url: string };
-      const send = xhr.send.bind(xhr);
-      xhr.send = (body) => {
-        if (xhr.url.split('?')[0] === '/api/coffee/menu/nav') void gate.then(() => send(body));
-        else send(body);
-      };
-      return xhr;
-    },
-  });
-  return release;
+  configureClient({ createXhr: fake.createXhr });
+  return held.release;
 }
 
 /** What startSession does for the next user, without its who-am-I request. */

@@ -52,11 +52,14 @@ export default function ResourceFormDrawer({
 }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Record<string, unknown>>();
-  const [loading, setLoading] = useState(false);
+  /** The edit whose record the form holds: until it is this one, the record is on its way. */
+  const [loadedFor, setLoadedFor] = useState<FormTarget | null>(null);
   const [saving, setSaving] = useState(false);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const mode = target?.mode ?? 'create';
+  // Derived, not set in an effect: the form is disabled from the first render of an edit.
+  const loading = mode === 'update' && loadedFor !== target;
   const entries = formEntries(def, mode);
 
   useEffect(() => {
@@ -72,12 +75,14 @@ export default function ResourceFormDrawer({
       return;
     }
     let cancelled = false;
-    setLoading(true);
     resourceApi
       .get(def.name, target.id!)
-      .then((row) => !cancelled && form.setFieldsValue(toFormValues(def, row)))
-      .catch(() => !cancelled && onClose())
-      .finally(() => !cancelled && setLoading(false));
+      .then((row) => {
+        if (cancelled) return;
+        form.setFieldsValue(toFormValues(def, row));
+        setLoadedFor(target);
+      })
+      .catch(() => !cancelled && onClose());
     return () => {
       cancelled = true;
     };

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { commandConfigResource } from '@brewfleet/contracts/resources/commands';
 import { configureClient } from '../api/client';
 import { initI18n } from '../app/i18n';
-import { createFakeXhr, ok, type Answer } from '../test/fake-xhr';
+import { createFakeXhr, heldBack, ok, type Answer } from '../test/fake-xhr';
 import ResourceFormDrawer from './ResourceFormDrawer';
 
 const RULE = {
@@ -24,11 +24,10 @@ afterEach(cleanup);
 
 describe('the edit drawer', () => {
   it('takes no typing and no save until the record is here, then saves what was typed', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const held = heldBack();
     const fake = createFakeXhr(async (req): Promise<Answer> => {
       if (req.method === 'GET') {
-        await held;
+        await held.until;
         return ok(RULE);
       }
       return ok({ ...RULE, ...(req.body as object) });
@@ -52,7 +51,7 @@ describe('the edit drawer', () => {
     expect(attempts).toBeDisabled();
     expect(save).toBeDisabled();
 
-    release();
+    held.release();
     await waitFor(() => expect(attempts).toHaveValue('5'));
     expect(attempts).toBeEnabled();
     fireEvent.change(attempts, { target: { value: '6' } });

@@ -81,3 +81,10 @@ export const fail = (code: number, msg: string, extra: Record<string, unknown> =
   status: code,
   body: { code, msg, ...extra },
 });
+
+/** An answer held back until `release()`: what a page shows while a request is on its way. */
+export function heldBack(): { until: Promise<void>; release: () => void } {
+  let release!: () => void;
+  const until = new Promise<void>((resolve) => (release = resolve));
+  return { until, release };
+}

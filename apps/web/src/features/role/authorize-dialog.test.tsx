@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuNode } from '@brewfleet/contracts';
 import { configureClient } from '../../api/client';
 import { initI18n } from '../../app/i18n';
-import { createFakeXhr, ok, type Answer } from '../../test/fake-xhr';
+import { createFakeXhr, heldBack, ok, type Answer } from '../../test/fake-xhr';
 import { menuNode } from '../../test/menu-nodes';
 import AuthorizeDialog from './AuthorizeDialog';
 
@@ -20,12 +20,11 @@ afterEach(cleanup);
 
 describe('authorizing a role', () => {
   it('saves nothing until the role’s grants are here, then saves them as they were', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const held = heldBack();
     const fake = createFakeXhr(async (req): Promise<Answer> => {
       if (req.url.startsWith('/api/coffee/role/menu-tree')) return ok(TREE);
       if (req.url.startsWith('/api/coffee/role/9')) {
-        await held;
+        await held.until;
         return ok({ id: '9', roleName: 'clerk', menuIdList: ['1', '2', '3'] });
       }
       return ok({ id: '9' });
@@ -49,7 +48,7 @@ describe('authorizing a role', () => {
     expect(save).toBeDisabled();
     fireEvent.click(save);
 
-    release();
+    held.release();
     await waitFor(() => expect(save).toBeEnabled());
     // Folded by hand, then a search opens the way to what it finds and marks it; ticks stay as they were.
     fireEvent.click(document.querySelector('.ant-tree-switcher_open')!);
