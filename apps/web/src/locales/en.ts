@@ -52,6 +52,7 @@ const base = {
     rangeTo: 'To',
     pleaseSelect: 'Please select',
     pleaseEnter: 'Please enter {{field}}',
+    enterId: 'Enter its ID (a number)',
     root: 'Top level',
     expandAll: 'Expand all',
     collapseAll: 'Collapse all',

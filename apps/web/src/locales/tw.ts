@@ -54,6 +54,7 @@ const base = {
     rangeTo: '結束',
     pleaseSelect: '請選擇',
     pleaseEnter: '請輸入{{field}}',
+    enterId: '輸入其編號（數字）',
     root: '頂層',
     expandAll: '全部展開',
     collapseAll: '全部收合',

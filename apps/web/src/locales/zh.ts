@@ -54,6 +54,7 @@ const base = {
     rangeTo: '结束',
     pleaseSelect: '请选择',
     pleaseEnter: '请输入{{field}}',
+    enterId: '输入其编号（数字）',
     root: '顶级',
     expandAll: '全部展开',
     collapseAll: '全部折叠',

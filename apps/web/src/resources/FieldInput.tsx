@@ -6,7 +6,7 @@ import ImageGalleryField from '../components/ImageGalleryField';
 import MediaUploadField from '../components/MediaUploadField';
 import { enumOptions } from './field-meta';
 import LocalizedNamesInput from './LocalizedNamesInput';
-import { useRefOptions } from './use-ref-options';
+import { refPickable, useRefOptions } from './use-ref-options';
 import { moneyAffix } from '../utils/format';
 
 interface Props {
@@ -84,6 +84,8 @@ export default function FieldInput({ resource, name, field, purpose, ...control 
       // Secrets are answered masked; an empty input on edit keeps the stored value.
       return <Input.Password {...props} autoComplete="off" />;
     case 'ref':
+      if (!refPickable(field.ref))
+        return <Input {...props} inputMode="numeric" allowClear={search} placeholder={t('common.enterId')} />;
       return <RefSelect {...props} field={field} multiple={search && field.search === 'in'} />;
     case 'refs':
       return <RefSelect {...props} field={field} multiple />;

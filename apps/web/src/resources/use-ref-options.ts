@@ -1,5 +1,6 @@
 /** Options of a `ref`/`refs` field: the target resource's `/select`. */
 import { useQuery } from '@tanstack/react-query';
+import { RESOURCES } from '@brewfleet/contracts/resources/index';
 import { resourceApi, type SelectNarrowing } from '../api/resource-api';
 import type { SelectOption } from '../api/access-api';
 
@@ -11,11 +12,19 @@ export const resourceKeys = {
     ['resource', name, 'select', narrow.merchantId ?? '', narrow.family ?? ''] as const,
 };
 
+/**
+ * Whether a ref's target offers `/select`. A cup or an order does not (a merchant has millions, and
+ * no list of names would find one): such a ref is typed as an ID and shown as one.
+ */
+export function refPickable(name: string | undefined): boolean {
+  return !!name && !RESOURCES[name]?.disable?.includes('select');
+}
+
 export function useRefOptions(name: string | undefined, enabled = true, narrow: SelectNarrowing = {}) {
   return useQuery<SelectOption[]>({
     queryKey: resourceKeys.select(name ?? '', narrow),
     queryFn: () => resourceApi.select(name!, narrow),
-    enabled: !!name && enabled,
+    enabled: refPickable(name) && enabled,
     staleTime: 60_000,
   });
 }

@@ -155,6 +155,7 @@ export const fleetEn = {
       teaTitle: 'Tea segments',
       materials: 'Materials',
       channelGrams: 'Channel {{channel}}: {{grams}} g',
+      addReading: 'Refractometer reading',
       coffee: {
         soakFlowMlPerS: 'Soak flow',
         soakTimeS: 'Soak time',

@@ -152,6 +152,7 @@ export const fleetTw: Strings<typeof fleetEn> = {
       teaTitle: '茶段',
       materials: '物料',
       channelGrams: '料道 {{channel}}：{{grams}} 克',
+      addReading: '折光儀讀數',
       coffee: {
         soakFlowMlPerS: '浸泡流量',
         soakTimeS: '浸泡時間',

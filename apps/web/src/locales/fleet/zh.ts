@@ -151,6 +151,7 @@ export const fleetZh: Strings<typeof fleetEn> = {
       teaTitle: '茶段',
       materials: '物料',
       channelGrams: '料道 {{channel}}：{{grams}} 克',
+      addReading: '折光仪读数',
       coffee: {
         soakFlowMlPerS: '浸泡流量',
         soakTimeS: '浸泡时间',
