@@ -8,6 +8,8 @@ import { loadConfig, ConfigError, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { openPglite, openPostgres, type Database } from './platform/db/client.ts';
 import { migrate } from './platform/db/migrate.ts';
+import { embeddedAnalyzeJob } from './platform/db/embedded-analyze.ts';
+import type { DefinedJobs } from './platform/jobs/types.ts';
 import { loadLoginKeys } from './platform/auth/keys.ts';
 import { loadDataKey } from './platform/crud/secrets.ts';
 import { startMqtt, MqttStartError, type Mqtt } from './platform/mqtt/broker.ts';
@@ -30,6 +32,7 @@ async function start(config: Config) {
     : await openPglite(config.DATA_DIR);
   let mqtt: Mqtt | null = null;
   let runtime: StartedModules | null = null;
+  let maintenance: DefinedJobs | null = null;
   try {
     const applied = await migrate(database);
     await seedModules(MODULES, database.db);
@@ -86,6 +89,8 @@ async function start(config: Config) {
       },
       app.services,
     );
+    // PGlite has no autovacuum: its tables' statistics are gathered by a job (first run now, after the demo).
+    if (database.kind === 'pglite') maintenance = await app.jobs.define([embeddedAnalyzeJob]);
     if (admin.generated) {
       // Printed once, on the console only: the operator must note it.
       console.log(
@@ -110,6 +115,7 @@ async function start(config: Config) {
       force.unref();
       await app.close();
       await app.drain();
+      await maintenance?.stop();
       await runtime?.stop();
       await mqtt?.close();
       await database.close();
@@ -118,6 +124,7 @@ async function start(config: Config) {
     process.once('SIGTERM', () => void shutdown('SIGTERM'));
     process.once('SIGINT', () => void shutdown('SIGINT'));
   } catch (error) {
+    await maintenance?.stop().catch(() => {});
     await runtime?.stop().catch(() => {});
     await mqtt?.close().catch(() => {});
     await database.close().catch(() => {});
