@@ -18,6 +18,7 @@ import { toFormValues, toRequestBody } from './form-values';
 import { showFieldErrors } from './server-errors';
 import { resourceKeys } from './use-ref-options';
 import { Button } from '../components/Button';
+import { validValues } from '../utils/form-values';
 
 /** Replaces the control of a field (a tree picker for a parent, radio buttons for a type …). */
 export type FieldRenderers = Partial<Record<string, (mode: FormMode) => ReactNode>>;
@@ -89,7 +90,8 @@ export default function ResourceFormDrawer({
   }, [target, def, form, onClose]);
 
   const save = async () => {
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     setSaving(true);
     try {
       const body = await toRequestBody(def, mode, values, encryptSecret);

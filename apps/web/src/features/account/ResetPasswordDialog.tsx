@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { resetAccountPassword } from '../../api/access-api';
 import type { Row } from '../../api/types';
 import NewPasswordFields from '../../components/NewPasswordFields';
+import { validValues } from '../../utils/form-values';
 
 interface Values {
   password: string;
@@ -25,7 +26,8 @@ export default function ResetPasswordDialog({
 
   const submit = async () => {
     if (!account) return;
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     setSaving(true);
     try {
       await resetAccountPassword(account.id, values.password);

@@ -21,6 +21,7 @@ import { toFormValues, toRequestBody } from '../../resources/form-values';
 import { showFieldErrors } from '../../resources/server-errors';
 import { useOwnerPicker } from '../../resources/use-owner-picker';
 import { resourceKeys } from '../../resources/use-ref-options';
+import { validValues } from '../../utils/form-values';
 
 interface Props {
   mode: FormMode;
@@ -58,7 +59,8 @@ export default function TakeoutProductForm({ mode, row, onSaved, onCancel }: Pro
   }, [form, def, row, owner]);
 
   const save = async () => {
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     setSaving(true);
     try {
       const body = await toRequestBody(def, mode, values, encryptSecret);

@@ -11,6 +11,7 @@ import { deviceApi } from '../../api/device-api';
 import { fieldLabel } from '../../resources/field-meta';
 import FieldInput from '../../resources/FieldInput';
 import { resourceKeys } from '../../resources/use-ref-options';
+import { validValues } from '../../utils/form-values';
 
 export interface BindTarget {
   ids: string[];
@@ -41,7 +42,8 @@ export default function BindDialog({ target, onClose }: { target: BindTarget | n
 
   const save = async () => {
     if (!target) return;
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     setSaving(true);
     try {
       const merchantId = values.merchantId || null;

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { changePassword } from '../../api/auth-api';
 import { cleanupSession } from '../../app/session';
 import NewPasswordFields from '../../components/NewPasswordFields';
+import { validValues } from '../../utils/form-values';
 
 interface Values {
   oldPassword: string;
@@ -21,7 +22,8 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
   const navigate = useNavigate();
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     setSaving(true);
     try {
       await changePassword(values.oldPassword, values.newPassword);
