@@ -7,7 +7,7 @@ import { CloseOutlined, DownOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useAppStore } from '../stores/app-store';
 import { tagsViewStore, useTagsViewStore } from '../stores/tags-view-store';
 import { viewTitle } from './view-title';
@@ -21,6 +21,7 @@ export default function TabsView() {
   const views = useTagsViewStore((s) => s.visitedViews);
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const navigation = useNavigation();
   const list = useRef<HTMLUListElement>(null);
 
   // The active tab is brought into view (with a dozen open it would sit off the strip's edge).
@@ -38,7 +39,10 @@ export default function TabsView() {
       // On a page without a tab of its own (the map), the tab the user came from is still the store's
       // active one: closing it keeps the user where they are.
       const shownWithoutTab = path !== pathname && !views.some((v) => v.path === pathname);
-      if (next && !shownWithoutTab) navigate(next);
+      // A page being opened (its code still loading) is where the user is going: closing the tab
+      // still shown meanwhile does not send them to its neighbour instead.
+      const opening = navigation.state !== 'idle' && navigation.location.pathname !== path;
+      if (next && !shownWithoutTab && !opening) navigate(next);
       return;
     }
     if (action === 'closeOthers') {

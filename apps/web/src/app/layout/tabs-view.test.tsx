@@ -72,6 +72,40 @@ describe('the tabs strip', () => {
     expect(tagsViewStore.getState().visitedViews.map((v) => v.path)).toEqual(['/home', '/page-1']);
     expect(router.state.location.pathname).toBe('/map');
   });
+
+  it('lets a page being opened arrive when the tab still shown is closed meanwhile', async () => {
+    await initI18n('en');
+    tagsViewStore.getState().addView(home);
+    tagsViewStore.getState().addView(page(1));
+    tagsViewStore.getState().addView(page(2));
+    // Page 3's code is still on its way when the user closes the tab of page 2, still shown.
+    let arrive!: () => void;
+    const loading = new Promise<void>((resolve) => (arrive = resolve));
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/page-3',
+          lazy: async () => {
+            await loading;
+            return { element: <TabsView /> };
+          },
+        },
+        { path: '*', element: <TabsView /> },
+      ],
+      { initialEntries: ['/page-2'] },
+    );
+    render(<RouterProvider router={router} />);
+    act(() => void router.navigate('/page-3'));
+    await vi.waitFor(() => expect(router.state.navigation.state).toBe('loading'));
+    await act(() => screen.getAllByRole('button', { name: 'Close: no-name' })[1].click());
+    expect(tagsViewStore.getState().visitedViews.map((v) => v.path)).toEqual(['/home', '/page-1']);
+    await act(async () => {
+      arrive();
+      await loading;
+    });
+    await vi.waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+    expect(router.state.location.pathname).toBe('/page-3');
+  });
 });
 
 describe('view activity', () => {
