@@ -18,10 +18,9 @@ export function view(page: Page) {
  */
 export async function closeTab(page: Page, path: string | undefined): Promise<void> {
   if (!path) return;
-  // Only once another tab is shown: a page's tab turns active when its screen's code has loaded, some
-  // time after the address changed, and closing the tab still shown would open its neighbour instead
-  // of the page just asked for.
-  await page.locator(`.tabs-view-tab.active:not(:has(a[data-path="${path}"]))`).waitFor();
+  // Only once that tab is no longer the one shown: the page asked for shows when its screen's code has
+  // loaded, some time after the address changed (it may have no tab of its own: the map).
+  await page.locator(`.tabs-view-tab.active:has(a[data-path="${path}"])`).waitFor({ state: 'detached' });
   const close = page.locator(`.tabs-view-tab:has(a[data-path="${path}"]) .tabs-view-close`);
   if (await close.count()) await close.click();
 }
