@@ -6,23 +6,14 @@
  * short transactions: a page asked meanwhile is answered between two of them, not after the build.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { encryptLongText } from '@brewfleet/contracts';
-import { buildApp } from '../src/app.ts';
-import { openPglite, type Database } from '../src/platform/db/client.ts';
-import { migrate } from '../src/platform/db/migrate.ts';
-import { ensureAdmin } from '../src/modules/iam/seed.ts';
-import { MODULES } from '../src/modules/index.ts';
-import { seedModules } from '../src/platform/module-runner.ts';
+import type { Database } from '../src/platform/db/client.ts';
 import { inScope, SYSTEM } from '../src/platform/db/scope.ts';
 import { rows } from '../src/platform/db/client.ts';
 import { rebuildRollups, runRollups } from '../src/modules/datacenter/index.ts';
-import { TEST_DATA_KEY, testKeys } from './helpers/test-app.ts';
+import { openEmbeddedApp, type EmbeddedApp } from './helpers/embedded-app.ts';
 
 let database: Database;
 let app: FastifyInstance;
@@ -46,35 +37,13 @@ async function query(timeZone: string, source?: 'raw', from = day) {
   return res.json().data;
 }
 
+let embedded: EmbeddedApp;
 beforeAll(async () => {
-  database = await openPglite(null);
-  await migrate(database);
-  await seedModules(MODULES, database.db);
-  await ensureAdmin(database.db, 'Brew-Admin-2026');
-  app = await buildApp({
-    database,
-    keys: testKeys(),
-    dataKey: TEST_DATA_KEY,
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'bf-stats-')),
-    logLevel: 'silent',
-    webDist: null,
-  });
-  await app.ready();
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/doLogin',
-    payload: {
-      account: 'admin',
-      password: encryptLongText(testKeys().publicKeyPem, 'Brew-Admin-2026'),
-      agreement: true,
-    },
-  });
-  token = res.json().data.tokenValue;
+  embedded = await openEmbeddedApp();
+  ({ database, app } = embedded);
+  token = await embedded.signIn();
 }, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => embedded?.close());
 
 it('keeps and answers the rollups on PGlite', async () => {
   await exec(

@@ -4,21 +4,14 @@
  * at its sub-merchant: the sub-merchant's app signs it in, and the parent's app setting applies.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { encryptLongText } from '@brewfleet/contracts';
-import { buildApp } from '../src/app.ts';
-import { openPglite, type Database } from '../src/platform/db/client.ts';
-import { migrate } from '../src/platform/db/migrate.ts';
-import { ensureAdmin } from '../src/modules/iam/seed.ts';
-import { MODULES } from '../src/modules/index.ts';
-import { seedModules } from '../src/platform/module-runner.ts';
+import type { Database } from '../src/platform/db/client.ts';
 import { inScope, SYSTEM } from '../src/platform/db/scope.ts';
 import type { MembersService } from '../src/modules/members/index.ts';
-import { TEST_DATA_KEY, testKeys } from './helpers/test-app.ts';
+import { openEmbeddedApp, type EmbeddedApp } from './helpers/embedded-app.ts';
+import { testKeys } from './helpers/test-app.ts';
 
 const PASSWORD = 'Embedded-Members-8';
 let database: Database;
@@ -38,36 +31,15 @@ async function ok(token: string, method: 'GET' | 'POST', url: string, body?: unk
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }
-async function login(account: string, password: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/doLogin',
-    payload: { account, password: encryptLongText(testKeys().publicKeyPem, password), agreement: true },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.tokenValue as string;
-}
+let embedded: EmbeddedApp;
+const login = (account: string, password: string) => embedded.signIn(account, password);
 
 beforeAll(async () => {
-  database = await openPglite(null);
-  await migrate(database);
-  await seedModules(MODULES, database.db);
-  await ensureAdmin(database.db, 'Brew-Admin-2026');
-  app = await buildApp({
-    database,
-    keys: testKeys(),
-    dataKey: TEST_DATA_KEY,
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'bf-members-')),
-    logLevel: 'silent',
-    webDist: null,
-  });
-  await app.ready();
+  embedded = await openEmbeddedApp();
+  ({ database, app } = embedded);
   members = (app as unknown as { services: { members: MembersService } }).services.members;
 }, 90_000);
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => embedded?.close());
 
 it('keeps the ledger and walks the merchant tree on PGlite', async () => {
   const admin = await login('admin', 'Brew-Admin-2026');
