@@ -18,7 +18,7 @@ import { toFormValues, toRequestBody } from './form-values';
 import { showFieldErrors } from './server-errors';
 import { resourceKeys } from './use-ref-options';
 import { Button } from '../components/Button';
-import { validValues } from '../utils/form-values';
+import { validValues } from '../utils/valid-values';
 
 /** Replaces the control of a field (a tree picker for a parent, radio buttons for a type …). */
 export type FieldRenderers = Partial<Record<string, (mode: FormMode) => ReactNode>>;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { resetAccountPassword } from '../../api/access-api';
 import type { Row } from '../../api/types';
 import NewPasswordFields from '../../components/NewPasswordFields';
-import { validValues } from '../../utils/form-values';
+import { validValues } from '../../utils/valid-values';
 
 interface Values {
   password: string;

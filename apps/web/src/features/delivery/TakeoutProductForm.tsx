@@ -21,7 +21,7 @@ import { toFormValues, toRequestBody } from '../../resources/form-values';
 import { showFieldErrors } from '../../resources/server-errors';
 import { useOwnerPicker } from '../../resources/use-owner-picker';
 import { resourceKeys } from '../../resources/use-ref-options';
-import { validValues } from '../../utils/form-values';
+import { validValues } from '../../utils/valid-values';
 
 interface Props {
   mode: FormMode;

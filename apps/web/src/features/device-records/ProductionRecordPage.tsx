@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
-import { P } from '@brewfleet/contracts';
+import { P } from '@brewfleet/contracts/permissions';
 import { productionRecordResource } from '@brewfleet/contracts/resources/device-records';
 import { calibrationReadingResource } from '@brewfleet/contracts/resources/quality';
 import type { Row } from '../../api/types';

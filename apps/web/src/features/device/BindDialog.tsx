@@ -11,7 +11,7 @@ import { deviceApi } from '../../api/device-api';
 import { fieldLabel } from '../../resources/field-meta';
 import FieldInput from '../../resources/FieldInput';
 import { resourceKeys } from '../../resources/use-ref-options';
-import { validValues } from '../../utils/form-values';
+import { validValues } from '../../utils/valid-values';
 
 export interface BindTarget {
   ids: string[];

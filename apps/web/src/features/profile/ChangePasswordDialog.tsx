@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { changePassword } from '../../api/auth-api';
 import { cleanupSession } from '../../app/session';
 import NewPasswordFields from '../../components/NewPasswordFields';
-import { validValues } from '../../utils/form-values';
+import { validValues } from '../../utils/valid-values';
 
 interface Values {
   oldPassword: string;

@@ -2,7 +2,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Form, Input, type FormInstance } from 'antd';
 import { expect, it } from 'vitest';
-import { validValues } from './form-values';
+import { validValues } from './valid-values';
 
 function Name({ form }: { form: FormInstance }) {
   return (
