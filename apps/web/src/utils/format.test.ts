@@ -16,6 +16,21 @@ describe('money', () => {
     expect(formatMoney(0.5, i18n.t)).toBe('0.50 元');
     expect(formatMoney('', i18n.t)).toBe('');
   });
+
+  it('puts the sign before the currency, groups thousands and never goes through a float', async () => {
+    const i18n = await initI18n('en');
+    await setLanguage('en');
+    expect(formatMoney('-154.00', i18n.t)).toBe('-$154.00');
+    expect(formatMoney('5760.00', i18n.t)).toBe('$5,760.00');
+    expect(formatMoney('-1234567.8', i18n.t)).toBe('-$1,234,567.80');
+    expect(formatMoney('-0.00', i18n.t)).toBe('$0.00');
+    // 2^53 cents and more: a float would end in …992.00.
+    expect(formatMoney('90071992547409.93', i18n.t)).toBe('$90,071,992,547,409.93');
+    expect(formatMoney(12.345, i18n.t)).toBe('$12.35');
+    await setLanguage('tw');
+    expect(formatMoney('-86.00', i18n.t)).toBe('-86.00 元');
+    expect(formatMoney('12000', i18n.t)).toBe('12,000.00 元');
+  });
 });
 
 describe('durations', () => {

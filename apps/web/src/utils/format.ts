@@ -5,10 +5,32 @@
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 
+/**
+ * An amount with two places and its thousands grouped: "-1234.5" → "-1,234.50". Money travels as a
+ * decimal string; such a string is laid out digit by digit, never through a float (a balance past
+ * 2^53 cents would lose its last digits). A number, or a string of more places, is rounded to two.
+ */
+function twoPlaces(value: string | number): string {
+  const text = String(value).trim();
+  const parts =
+    /^(-?)(\d+)(?:\.(\d{0,2}))?$/.exec(text) ?? /^(-?)(\d+)\.(\d{2})$/.exec(Number(text).toFixed(2));
+  // Not a number (or past 1e21): shown as it came rather than as a made-up amount.
+  if (!parts) return text;
+  const [, sign, whole, cents] = parts;
+  const grouped = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const amount = `${grouped}.${(cents ?? '').padEnd(2, '0')}`;
+  return sign && /[1-9]/.test(amount) ? `-${amount}` : amount;
+}
+
+/**
+ * Money in the language's format. The sign goes before the currency label ("-$12.50", never
+ * "$-12.50"), as refunds and wallet payments read in a ledger.
+ */
 export function formatMoney(value: string | number | null | undefined, t: TFunction): string {
   if (value === null || value === undefined || value === '') return '';
-  const amount = Number(value).toFixed(2);
-  return t('common.moneyFormat', { amount });
+  const amount = twoPlaces(value);
+  if (!amount.startsWith('-')) return t('common.moneyFormat', { amount });
+  return `-${t('common.moneyFormat', { amount: amount.slice(1) })}`;
 }
 
 const AMOUNT = '\u0000';

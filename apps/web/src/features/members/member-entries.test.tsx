@@ -76,7 +76,7 @@ describe('a member’s entries and the hinted pages', { timeout: 15_000 }, () =>
     expect(entry).toHaveTextContent('$25.00');
     // A payment opens its order; orders have no picker, so none is asked for.
     const order = screen.getByTestId('entry-order');
-    expect(order.closest('tr')).toHaveTextContent('$-3.50');
+    expect(order.closest('tr')).toHaveTextContent('-$3.50');
     expect(order.getAttribute('href')).toBe('/order-detail?id=9001');
     expect(xhr.sent.some((r) => r.url.startsWith('/api/coffee/order/select'))).toBe(false);
     expect(await screen.findByTestId('member-scope')).toHaveTextContent('Member: Ann Lin');
