@@ -10,7 +10,7 @@ import type { TFunction } from 'i18next';
  * decimal string; such a string is laid out digit by digit, never through a float (a balance past
  * 2^53 cents would lose its last digits). A number, or a string of more places, is rounded to two.
  */
-function twoPlaces(value: string | number): string {
+export function groupedAmount(value: string | number): string {
   const text = String(value).trim();
   const parts =
     /^(-?)(\d+)(?:\.(\d{0,2}))?$/.exec(text) ?? /^(-?)(\d+)\.(\d{2})$/.exec(Number(text).toFixed(2));
@@ -28,7 +28,7 @@ function twoPlaces(value: string | number): string {
  */
 export function formatMoney(value: string | number | null | undefined, t: TFunction): string {
   if (value === null || value === undefined || value === '') return '';
-  const amount = twoPlaces(value);
+  const amount = groupedAmount(value);
   if (!amount.startsWith('-')) return t('common.moneyFormat', { amount });
   return `-${t('common.moneyFormat', { amount: amount.slice(1) })}`;
 }

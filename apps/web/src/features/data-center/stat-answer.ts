@@ -14,6 +14,7 @@ import {
   type StatMeasure,
 } from '@brewfleet/contracts/data-center';
 import { enumLabelKey } from '../../resources/field-meta';
+import { groupedAmount } from '../../utils/format';
 
 export type MeasureKind = (typeof STAT_MEASURES)[StatMeasure]['kind'];
 export type StatValue = StatAnswer['totals'][string];
@@ -126,7 +127,7 @@ export function formatValue(kind: MeasureKind, value: StatValue | undefined): st
   if (typeof value === 'object') {
     if (!moneyEntries(value).length) return '—';
     return moneyEntries(value)
-      .map(([currency, amount]) => `${grouped(Number(amount), 2)} ${currency}`)
+      .map(([currency, amount]) => `${groupedAmount(amount)} ${currency}`)
       .join(' · ');
   }
   switch (kind) {

@@ -10,7 +10,7 @@ import { ListLine } from './ListLine';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../utils/format';
+import { formatDateTime, groupedAmount } from '../../utils/format';
 import { channelsPath, detailPath, deviceListPath } from '../device/device-links';
 import type { HomeBusiness } from './home-api';
 
@@ -144,7 +144,7 @@ export default function BusinessCards({ data }: { data: HomeBusiness }) {
                       />
                       <Typography.Text type="secondary">
                         {t('home.business.revenue.orders', { count: r.ordersToday })} ·{' '}
-                        {t('home.business.revenue.lastWeek', { amount: `${r.lastWeek} ${r.currency}` })} ·{' '}
+                        {t('home.business.revenue.lastWeek', { amount: `${groupedAmount(r.lastWeek)} ${r.currency}` })} ·{' '}
                         {change(Number(r.today), Number(r.lastWeek))}
                       </Typography.Text>
                     </Col>

@@ -117,7 +117,7 @@ describe('Home page: the business at a glance', { timeout: 15_000 }, () => {
     const revenue = screen.getByTestId('home-revenue');
     expect(revenue).toHaveTextContent('4,500.50NPR');
     expect(revenue).toHaveTextContent(
-      '40 orders · Same time last week: 5000.00 NPR · down 10 % on last week',
+      '40 orders · Same time last week: 5,000.00 NPR · down 10 % on last week',
     );
     expect(revenue).toHaveTextContent('12.00USD');
     expect(revenue).toHaveTextContent('none last week');
