@@ -7,6 +7,7 @@
 import { loadConfig, ConfigError, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { openPglite, openPostgres, type Database } from './platform/db/client.ts';
+import { DataDirInUseError } from './platform/db/data-dir-lock.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { embeddedAnalyzeJob } from './platform/db/embedded-analyze.ts';
 import type { DefinedJobs } from './platform/jobs/types.ts';
@@ -138,6 +139,7 @@ try {
   if (
     error instanceof ConfigError ||
     error instanceof MqttStartError ||
+    error instanceof DataDirInUseError ||
     error instanceof AdminPasswordError
   ) {
     console.error(error.message);

@@ -267,6 +267,22 @@ describe('embedded start-up (PGlite under DATA_DIR, embedded broker)', () => {
       expect(list.json.data.list.map((r: { id: string }) => r.id)).toContain(roleId);
       const one = await api(base, 'GET', `/api/coffee/role/${roleId}`, { token });
       expect(one.json.data).toMatchObject({ roleName: 'startup-survivor', roleTitle: 'Survives a restart' });
+
+      // `npm start` again in another terminal: the second server must not open the database the
+      // first has open (PGlite takes no lock of its own; two writers corrupt it). It stops at once
+      // with one line naming DATA_DIR and the running server; the first serves on untouched.
+      const second = spawnServer({ ...embedded, ADMIN_PASSWORD: undefined });
+      const { code } = await exitWithin(second, START_TIMEOUT);
+      expect(code).toBe(1);
+      const err = second.stderr().trim();
+      expect(err.split('\n'), err).toHaveLength(1);
+      expect(err).toContain(
+        `DATA_DIR ${dataDir} is in use by another BrewFleet server (process ${server.child.pid},`,
+      );
+      expect(second.stdout()).not.toContain('listening on');
+      await expectHealthy(base);
+      const after = await api(base, 'GET', `/api/coffee/role/${roleId}`, { token });
+      expect(after.json.data).toMatchObject({ roleName: 'startup-survivor' });
       // Shut down by the next test (SIGTERM with requests in flight, exit code 0).
       restarted = server;
     },

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import { registerPgliteFastPath, registerPostgresFastPath } from './fast-path.ts';
 import { withStatementName, type PreparedNames } from './auto-prepare.ts';
 
@@ -138,11 +139,20 @@ function serialiseQueries(client: pg.PoolClient, prepared: PreparedNames) {
 
 export async function openPglite(dataDir: string | null): Promise<Database> {
   let dir: string | undefined;
+  // No other process may have this directory open, nor open it while this one does (data-dir-lock.ts).
+  let unlock = () => {};
   if (dataDir) {
     dir = path.join(dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
+    unlock = lockDataDir(dataDir);
   }
-  const client = await PGlite.create(dir ? { dataDir: dir } : {});
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir ? { dataDir: dir } : {});
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite(client) as unknown as Db;
   registerPgliteFastPath(db, client);
   return {
@@ -163,7 +173,13 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       const stop = await client.listen(channel, onPayload);
       return () => stop();
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 
