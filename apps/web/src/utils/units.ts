@@ -7,5 +7,6 @@ import type { TFunction } from 'i18next';
 /** The unit word alone, for a number shown apart (a statistic's suffix). */
 export const cupUnit = (t: TFunction, count: unknown) => t(Number(count) === 1 ? 'units.cup' : 'units.cups');
 
+/** Grouped as the console's three languages group (1,234), not as the browser's locale would. */
 export const cupsText = (t: TFunction, count: unknown) =>
-  `${Number(count ?? 0).toLocaleString()} ${cupUnit(t, count)}`;
+  `${Number(count ?? 0).toLocaleString('en-US')} ${cupUnit(t, count)}`;

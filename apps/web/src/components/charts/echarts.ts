@@ -13,6 +13,7 @@ import {
   MarkLineComponent,
   TooltipComponent,
 } from 'echarts/components';
+import { LabelLayout } from 'echarts/features';
 import { CanvasRenderer } from 'echarts/renderers';
 
 echarts.use([
@@ -26,6 +27,8 @@ echarts.use([
   MarkAreaComponent,
   MarkLineComponent,
   TooltipComponent,
+  // labelLayout: the dashboard map moves apart the names of stores that stand close together.
+  LabelLayout,
   CanvasRenderer,
 ]);
 

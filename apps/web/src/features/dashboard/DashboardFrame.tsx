@@ -5,10 +5,19 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HTML_LANG } from '../../app/i18n';
+import type { Language } from '@brewfleet/contracts/enums';
 import type { DashboardAnswer } from './dashboard-api';
 import './dashboard.css';
 
+/** Intl's tag for the console's language: a lobby screen reads the language chosen, not the browser's. */
+function useLocale(): string {
+  const { i18n } = useTranslation();
+  return HTML_LANG[i18n.language as Language] ?? 'en';
+}
+
 function Clock() {
+  const locale = useLocale();
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), 1000);
@@ -16,7 +25,7 @@ function Clock() {
   }, []);
   return (
     <time className="dashboard-clock" dateTime={now.toISOString()}>
-      {now.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })}
+      {now.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'medium' })}
     </time>
   );
 }
@@ -61,6 +70,7 @@ export default function DashboardFrame(props: {
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const { data } = props;
   const scope = data
     ? [data.scope.merchantName ?? t('dashboard.allMerchants'), data.scope.storeName, data.scope.linkName]
@@ -78,7 +88,7 @@ export default function DashboardFrame(props: {
         <span className="dashboard-meta">
           {asOf && (
             <span data-testid="dashboard-as-of">
-              {t('dashboard.asOf', { time: new Date(asOf).toLocaleTimeString() })}
+              {t('dashboard.asOf', { time: new Date(asOf).toLocaleTimeString(locale) })}
             </span>
           )}
           <span className="dashboard-live" aria-hidden>

@@ -5,11 +5,12 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { enumLabelKey } from '../../resources/field-meta';
 import ChartPanel from './ChartPanel';
 import DashboardFrame from './DashboardFrame';
 import StoresPanel from './StoresPanel';
 import Tiles from './Tiles';
-import { barOption, machineItems, pieOption } from './layout-model';
+import { barOption, familyItems, machineItems, pieOption } from './layout-model';
 import { useDashboard } from './use-dashboard';
 
 export default function OperationPage() {
@@ -18,7 +19,7 @@ export default function OperationPage() {
   const options = useMemo(
     () =>
       data && {
-        families: pieOption(data.families),
+        families: pieOption(familyItems(data.families, (f) => t(enumLabelKey('device', 'family', f)))),
         products: barOption(data.products),
         machines: barOption(
           machineItems(data.machines, (s) => t(`dashboard.states.${s}`)),

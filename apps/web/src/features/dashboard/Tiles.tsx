@@ -2,6 +2,8 @@
 import { useTranslation } from 'react-i18next';
 import type { DashboardAnswer } from './dashboard-api';
 import { Tile } from './DashboardFrame';
+import { HTML_LANG } from '../../app/i18n';
+import type { Language } from '@brewfleet/contracts/enums';
 import { badCupRate, change, formatPercent, revenueLines } from './layout-model';
 
 function Change({ share, lang }: { share: number | null; lang: string }) {
@@ -16,7 +18,8 @@ function Change({ share, lang }: { share: number | null; lang: string }) {
 
 export default function Tiles({ data }: { data: DashboardAnswer }) {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  // Intl's tag for the console's language (its 'tw' is Twi to Intl).
+  const lang = HTML_LANG[i18n.language as Language] ?? 'en';
   const number = (n: number) => new Intl.NumberFormat(lang).format(n);
   const money = (n: number) => new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(n);
   const [main, ...others] = revenueLines(data.revenue);

@@ -5,6 +5,7 @@ import {
   badCupRate,
   barOption,
   change,
+  familyItems,
   formatPercent,
   lineOption,
   machineItems,
@@ -38,8 +39,9 @@ const ANSWER: DashboardAnswer = dashboardAnswer.parse({
     { id: '3', name: 'Warehouse', latitude: null, longitude: null, machines: 3, online: 1, cups: 20 },
   ],
   families: [
-    { key: 'coffee', label: 'Coffee', value: 120 },
-    { key: 'tea', label: 'Tea', value: 30 },
+    // As the server answers them: the family's key as its label.
+    { key: 'coffee', label: 'coffee', value: 120 },
+    { key: 'tea', label: 'tea', value: 30 },
   ],
   products: [
     { key: 'LAT', label: 'Latte', value: 80 },
@@ -87,8 +89,14 @@ describe('the dashboards’ figures', () => {
 
   it('draw the family pie, the products as bars (largest on top), the days as a line', () => {
     expect(pieOption(ANSWER.families).series[0].data).toEqual([
-      { name: 'Coffee', value: 120 },
-      { name: 'Tea', value: 30 },
+      { name: 'coffee', value: 120 },
+      { name: 'tea', value: 30 },
+    ]);
+    // Named in the reader's language by key, never by the answer's key-as-label.
+    const named = familyItems(ANSWER.families, (f) => ({ coffee: '咖啡機', tea: '萃茶機' })[f] ?? f);
+    expect(pieOption(named).series[0].data).toEqual([
+      { name: '咖啡機', value: 120 },
+      { name: '萃茶機', value: 30 },
     ]);
     const bars = barOption(ANSWER.products);
     // A horizontal category axis draws from the bottom: reversed, the largest shows on top.

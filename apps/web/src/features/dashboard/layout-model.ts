@@ -56,6 +56,10 @@ export function machineItems(machines: DashboardAnswer['machines'], label: (s: M
 
 const tooltip = { trigger: 'item' as const, textStyle: { fontSize: 16 } };
 
+/** The answer names a machine family by its key ("milk-frother"); the reader's language names it. */
+export const familyItems = (items: DashboardItem[], name: (family: string) => string): DashboardItem[] =>
+  items.map((item) => ({ ...item, label: name(item.key) }));
+
 /** A pie of shares (families, kinds of merchant). */
 export function pieOption(items: DashboardItem[]) {
   return {
@@ -213,6 +217,8 @@ export function storesMapOption(
           color: TEXT,
           fontSize: 13,
         },
+        // Stores of one city stand a few pixels apart: their names are moved apart, not overprinted.
+        labelLayout: { moveOverlap: 'shiftY' as const, hideOverlap: true },
       },
     ],
   };

@@ -6,9 +6,7 @@ import { Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/types';
 import { isLow, levelPercent } from './channel-status';
-import { levelText } from './channel-units';
-
-const grams = (value: unknown) => Math.round(Number(value)).toLocaleString();
+import { grams, levelText } from './channel-units';
 
 export default function ChannelLevel({ row }: { row: Row }) {
   const { t } = useTranslation();

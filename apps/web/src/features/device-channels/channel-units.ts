@@ -10,7 +10,11 @@ import { isBulkLiquid } from '@brewfleet/contracts/bulk-liquids';
 /** Whether a channel's material is a bulk liquid, kept in a barrel. */
 export const isBarrel = isBulkLiquid;
 
-const grams = (value: unknown) => Math.round(Number(value)).toLocaleString();
+/**
+ * Whole grams with their thousands grouped: 7,200 in all three of the console's languages, whatever
+ * the browser's own locale would write (7.200 in German).
+ */
+export const grams = (value: unknown) => Math.round(Number(value)).toLocaleString('en-US');
 
 /** "7,200 / 12,000 g", or for a barrel "0.6 barrel · 7,200 / 12,000 g", in the reader's language. */
 export function levelText(t: TFunction, row: Record<string, unknown>): string {
@@ -18,6 +22,8 @@ export function levelText(t: TFunction, row: Record<string, unknown>): string {
   const capacity = grams(row.capacityG);
   if (!isBarrel(row.material) || !(Number(row.capacityG) > 0))
     return t('deviceChannels.levelText', { level, capacity });
-  const barrels = (Math.round((Number(row.levelG) / Number(row.capacityG)) * 10) / 10).toLocaleString();
+  const barrels = (Math.round((Number(row.levelG) / Number(row.capacityG)) * 10) / 10).toLocaleString(
+    'en-US',
+  );
   return t('deviceChannels.levelBarrels', { barrels, level, capacity });
 }
