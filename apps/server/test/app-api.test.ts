@@ -657,6 +657,23 @@ describe('ordering at a machine, paid by wallet', () => {
       ['top-up', '100.00'],
     ]);
     expect(member.id).toBeTruthy();
+    // The order says so: refunded by its end, by the system, nothing left for staff to refund
+    // (before, it showed the whole 60.00 refundable though the wallet had it back).
+    const after = await console_('GET', `/api/coffee/order/${placed.orderId}/detail`);
+    expect(after).toMatchObject({ refunded: '60.00', refundable: '0.00' });
+    expect(after.refunds).toEqual([
+      expect.objectContaining({ amount: '60.00', cause: 'order-ended', reason: 'rejected', by: null }),
+    ]);
+    expect(after.lines.map((l: any) => l.refunded)).toEqual(['60.00']);
+    const again = await f.t.call('POST', '/api/coffee/order/refund', {
+      token: alpha,
+      lang: 'en',
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      body: { orderId: placed.orderId, reason: 'customer complained' },
+    });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().msg).toBe('Nothing is left to refund on this order (paid 60.00, refunded 60.00)');
+    expect((await appOk('GET', '/me', { token })).walletBalance).toBe('100.00');
   });
 
   it('rejects the order when its command expires before the machine took it, and gives the money back', async () => {

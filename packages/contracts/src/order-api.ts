@@ -65,9 +65,17 @@ export const orderStepAnswer = z.object({
   at: instantAnswer,
 });
 
+/**
+ * Why a refund was made: `staff` refunded from the console (`reason` is theirs), or the order ended
+ * unmade and the server gave the money back by itself (`order-ended`: a member's wallet paid back;
+ * `reason` is the status it ended in, `by` null).
+ */
+export const REFUND_CAUSES = ['staff', 'order-ended'] as const;
+
 export const orderRefundAnswer = z.object({
   id: idAnswer,
   amount: moneyAnswer,
+  cause: z.enum(REFUND_CAUSES),
   reason: z.string(),
   lines: z.array(z.object({ seq: z.number().int(), amount: moneyAnswer })),
   by: z.string().nullable(),

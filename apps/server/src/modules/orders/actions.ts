@@ -171,6 +171,7 @@ export function registerOrderActions(
             refund: {
               id: refund.id,
               amount: formatCents(total),
+              cause: 'staff',
               reason: body.reason,
               lines: linesJson,
               by: user.name || user.account,

@@ -52,7 +52,7 @@ export async function readOrderDetail(
   );
   const refunds = await rows<Record<string, unknown>>(
     tx,
-    sql`select id::text, amount::text, reason, lines, by_name, ${ISO('created_at')} as at
+    sql`select id::text, amount::text, cause, reason, lines, by_name, ${ISO('created_at')} as at
         from sales_order_refund where order_id = ${id} order by created_at, id`,
   );
   const compensations = await rows<Record<string, unknown>>(
@@ -132,6 +132,7 @@ export async function readOrderDetail(
     refunds: refunds.map((r) => ({
       id: String(r.id),
       amount: String(r.amount),
+      cause: r.cause as OrderDetail['refunds'][number]['cause'],
       reason: String(r.reason),
       lines: r.lines as Array<{ seq: number; amount: string }>,
       by: (r.by_name as string | null) ?? null,

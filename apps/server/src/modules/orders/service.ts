@@ -2,13 +2,15 @@
  * The orders module's service: what other modules (members, and the coming data center and
  * delivery platform) may ask of orders without naming orders' tables. Members read an order's
  * member, payment and lines to pay, earn, give back and compensate; they record a compensation on
- * the order through `recordCompensation` (once per line).
+ * the order through `recordCompensation` (once per line), and money given back when it ended unmade
+ * through `recordGivenBack`.
  */
 import { sql } from 'drizzle-orm';
 import type { OrderStatus, PaymentMethod } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import type { AppOrders } from './app-orders.ts';
 import { revenueDays } from './business-reports.ts';
+import { recordGivenBack } from './given-back.ts';
 
 export interface OrderLineSummary {
   seq: number;
@@ -77,6 +79,8 @@ export function createOrderService(app: AppOrders) {
     memberOrders: app.memberOrders,
     /** Revenue today and on the same weekday last week, per currency (the home page). */
     revenueDays,
+    /** Money given back when the order ended unmade (a wallet paid back), recorded as its refund. */
+    recordGivenBack,
     /** Orders by id (those the transaction's scope sees). */
     byIds(tx: Db, orderIds: readonly string[]): Promise<OrderSummary[]> {
       if (!orderIds.length) return Promise.resolve([]);

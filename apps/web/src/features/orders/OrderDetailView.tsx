@@ -282,15 +282,21 @@ function PaymentsCard({ detail }: { detail: OrderDetail }) {
       by: '',
       at: detail.orderedAt,
     },
-    ...detail.refunds.map((refund): PaymentRow => ({
-      key: `refund-${refund.id}`,
-      kind: 'refund',
-      amount: refund.amount,
-      detail: refundDetail(refund),
-      reason: refund.reason,
-      by: refund.by ?? '',
-      at: refund.at,
-    })),
+    ...detail.refunds.map((refund): PaymentRow => {
+      // Given back by the server when the order ended unmade: its reason is that status.
+      const ended = refund.cause === 'order-ended';
+      return {
+        key: `refund-${refund.id}`,
+        kind: 'refund',
+        amount: refund.amount,
+        detail: refundDetail(refund),
+        reason: ended
+          ? t(`orders.detail.givenBack.${refund.reason}`, { defaultValue: refund.reason })
+          : refund.reason,
+        by: ended ? d('system') : (refund.by ?? ''),
+        at: refund.at,
+      };
+    }),
   ];
   const columns: ColumnsType<PaymentRow> = [
     {

@@ -52,6 +52,30 @@ function renderPage() {
 
 // Rendering antd's tables is slow on a busy machine.
 describe('order detail view', { timeout: 15_000 }, () => {
+  it('says who gave back a wallet’s money when the order ended unmade, in the reader’s language', async () => {
+    await setLanguage('tw');
+    renderView({
+      ...DETAIL,
+      status: 'rejected',
+      paymentMethod: 'wallet',
+      refunds: [
+        {
+          id: '79',
+          amount: '111.00',
+          cause: 'order-ended',
+          reason: 'rejected',
+          lines: [],
+          by: null,
+          at: DETAIL.orderedAt,
+        },
+      ],
+    });
+    const payments = screen.getByTestId('order-payments');
+    expect(payments).toHaveTextContent('訂單已拒絕：已退回錢包');
+    expect(payments).toHaveTextContent('BrewFleet（自動）');
+    expect(payments).not.toHaveTextContent('rejected');
+  });
+
   it('shows who, where and when, the amounts in dollars and the price check’s notes in words', () => {
     renderView();
     expect(screen.getByTestId('order-heading')).toHaveTextContent('Order M1-20261123-0042');
@@ -210,7 +234,15 @@ describe('refund form', () => {
       const amount = body.lines ? body.lines[0].amount : DETAIL.refundable;
       return {
         orderId: DETAIL.id,
-        refund: { id: '78', amount, reason: 'x', lines: body.lines ?? [], by: 'me', at: DETAIL.orderedAt },
+        refund: {
+          id: '78',
+          amount,
+          cause: 'staff',
+          reason: 'x',
+          lines: body.lines ?? [],
+          by: 'me',
+          at: DETAIL.orderedAt,
+        },
         refunded: '12.00',
         refundable: '99.00',
       };

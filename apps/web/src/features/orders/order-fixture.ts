@@ -139,6 +139,7 @@ export const DETAIL: OrderDetail = {
     {
       id: '77',
       amount: '10.00',
+      cause: 'staff',
       reason: 'Cold coffee',
       lines: [{ seq: 1, amount: '10.00' }],
       by: 'manager1',

@@ -91,6 +91,11 @@ export const ordersEn = {
         refundLines: 'Lines',
         refundLine: '#{{seq}}: {{amount}}',
         wholeOrder: 'Whole order',
+        system: 'BrewFleet (automatic)',
+        givenBack: {
+          cancelled: 'Order cancelled: paid back to the wallet',
+          rejected: 'Order rejected: paid back to the wallet',
+        },
         timelineTitle: 'Status history',
         outcome: { moved: 'Moved', stale: 'Late or repeated', refused: 'Refused' },
         cause: {

@@ -91,6 +91,11 @@ export const ordersTw: Strings<typeof ordersEn> = {
         refundLines: '明細',
         refundLine: '#{{seq}}：{{amount}}',
         wholeOrder: '整筆訂單',
+        system: 'BrewFleet（自動）',
+        givenBack: {
+          cancelled: '訂單已取消：已退回錢包',
+          rejected: '訂單已拒絕：已退回錢包',
+        },
         timelineTitle: '狀態紀錄',
         outcome: { moved: '已變更', stale: '延遲或重複', refused: '已拒絕' },
         cause: {

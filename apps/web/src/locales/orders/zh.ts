@@ -91,6 +91,11 @@ export const ordersZh: Strings<typeof ordersEn> = {
         refundLines: '明细',
         refundLine: '#{{seq}}：{{amount}}',
         wholeOrder: '整单',
+        system: 'BrewFleet（自动）',
+        givenBack: {
+          cancelled: '订单已取消：已退回钱包',
+          rejected: '订单已拒绝：已退回钱包',
+        },
         timelineTitle: '状态记录',
         outcome: { moved: '已变更', stale: '迟到或重复', refused: '已拒绝' },
         cause: {

@@ -59,7 +59,7 @@ export async function giveBackOnEnd(
       const owed = toCents(order.actualPayment) - toCents(order.refunded);
       const back = minCents(owed, paid.get(order.orderId) ?? 0n);
       if (!member || back <= 0n) continue;
-      await moveWallet(sys, {
+      const entry = await moveWallet(sys, {
         memberId: member.memberId,
         cents: back,
         kind: 'refund',
@@ -67,6 +67,8 @@ export async function giveBackOnEnd(
         ref: `cancel:${order.orderId}`,
         reason: order.orderNo,
       });
+      // The order says it: refunded by its end, nothing left for staff to refund.
+      if (entry) await orders.recordGivenBack(sys, order, back);
     }
   });
 }
