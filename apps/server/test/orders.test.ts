@@ -272,6 +272,39 @@ describe('orders a machine reports', () => {
     });
   });
 
+  it('name a line’s options from the catalog in the reader’s language, one it no longer has by its id', async () => {
+    const type = await ok('POST', '/api/coffee/option-type', {
+      name: 'Milk',
+      multiple: false,
+      required: false,
+    });
+    const oat = await ok('POST', '/api/coffee/option', {
+      name: 'Oat milk',
+      names: { zh: '燕麦奶', tw: '燕麥奶' },
+      optionTypeId: type.id,
+      priceChange: '0.00',
+    });
+    const o = order({
+      lines: [
+        { line: 1, productCode: 'LAT', unitPrice: '60.00', quantity: 1, options: [oat.id, '987654321'] },
+      ],
+      payment: { method: 'cash', amount: '60.00' },
+    });
+    await send([o]);
+    const row = await written(() => orderRow(o.orderNo), 'the order');
+    const read = async (lang: string) => {
+      const res = await f.t.call('GET', `/api/coffee/order/${row.id}/detail`, { token: alpha, lang });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.lines[0];
+    };
+    // The machine's ids stay as reported; the console reads the names (before, it showed the ids).
+    expect(await read('tw')).toMatchObject({
+      options: [oat.id, '987654321'],
+      optionNames: ['燕麥奶', '987654321'],
+    });
+    expect((await read('en')).optionNames).toEqual(['Oat milk', '987654321']);
+  });
+
   it('drop a malformed order event (counted and told to the machine) and keep the rest of its message', async () => {
     const before = f.fleet.gateway.stats().malformed;
     const good = order();

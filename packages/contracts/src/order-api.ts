@@ -32,7 +32,10 @@ export const orderLineAnswer = z.object({
   /** In the reader's language where the catalog has it; the machine's code when the product is unknown. */
   name: z.string(),
   combination: z.string().nullable(),
+  /** The chosen options by the menu's option id, as the machine reported them. */
   options: z.array(z.string()),
+  /** The same options by name, in the reader's language; an option the catalog no longer has, by id. */
+  optionNames: z.array(z.string()),
   toppings: z.array(z.object({ code: z.string(), quantity: z.number().int() })),
   /** The server's price of one (from the menu the machine ran). */
   unitPrice: moneyAnswer,

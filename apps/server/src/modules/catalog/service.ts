@@ -4,8 +4,10 @@
  * the catalog's tables themselves (test/table-ownership.test.ts).
  */
 import { sql } from 'drizzle-orm';
+import { nameIn } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { openInheritedCatalog } from './inherited.ts';
+import { unscoped } from './unscoped.ts';
 
 export function createCatalogService() {
   return {
@@ -38,6 +40,24 @@ export function createCatalogService() {
                   from product_type where id = any(${list}::bigint[])`,
       );
       return new Map(found.map((item) => [item.id, item]));
+    },
+
+    /**
+     * The names of product options by id, in `lang`, for a record that names them (an order line
+     * reports its options by the menu's option ids). Looked up past the caller's scope — an option
+     * of the parent merchant, or a store user, who reads no catalog rows — since the caller already
+     * sees the record naming them; only the names of the ids asked leave the look-up.
+     */
+    async optionNames(tx: Db, ids: readonly string[], lang: string): Promise<Map<string, string>> {
+      const wanted = [...new Set(ids)].filter((id) => /^\d{1,19}$/.test(id));
+      if (!wanted.length) return new Map();
+      const found = await unscoped(tx, (all) =>
+        rows<{ id: string; name: string; names: Record<string, string> | null }>(
+          all,
+          sql`select id::text, name, names from product_option where id = any(${`{${wanted.join(',')}}`}::bigint[])`,
+        ),
+      );
+      return new Map(found.map((o) => [o.id, nameIn(o, lang)]));
     },
 
     /**

@@ -9,7 +9,8 @@ import { rows, type Db } from '../../platform/db/client.ts';
 
 /**
  * Run `fn` inside the request's transaction seeing every merchant's rows. Only for a query that
- * answers a yes/no or a count about the caller's own merchant chain, never rows handed back. A
+ * answers a yes/no or a count about the caller's own merchant chain, or the names of rows that a
+ * record the caller sees names by id (an order line's options): never other rows handed back. A
  * savepoint holds the change: the caller's scope is set back before it is released, and PostgreSQL
  * undoes the setting itself when `fn` throws and the savepoint rolls back.
  */

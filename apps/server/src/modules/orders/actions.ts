@@ -29,8 +29,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { answer } from '../../platform/http/answers.ts';
 import { idempotent } from '../../platform/http/idempotency.ts';
 import type { Publisher } from '../../platform/events/domain-events.ts';
-import type { FleetService } from '../fleet/service.ts';
-import { readOrderDetail } from './detail.ts';
+import { readOrderDetail, type DetailReaders } from './detail.ts';
 
 /** Statuses in the reader's words, for the messages that name one. */
 const STATUS_NAMES: Record<OrderStatus, Localized> = {
@@ -72,7 +71,7 @@ const cancelBody = z.object({
 
 export function registerOrderActions(
   app: FastifyInstance,
-  deps: { db: Db; fleet: FleetService; events: Publisher },
+  deps: DetailReaders & { db: Db; events: Publisher },
 ) {
   const { db, events } = deps;
 
@@ -227,7 +226,7 @@ export function registerOrderActions(
             at: step.at,
           },
         ]);
-        return (await readOrderDetail(tx, deps.fleet, order.id, request.lang))!;
+        return (await readOrderDetail(tx, deps, order.id, request.lang))!;
       });
     },
   );

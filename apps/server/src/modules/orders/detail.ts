@@ -12,6 +12,13 @@ import { inRequestScope } from '../../platform/crud/scope.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { answer } from '../../platform/http/answers.ts';
 import type { FleetService } from '../fleet/service.ts';
+import type { CatalogService } from '../catalog/service.ts';
+
+/** What the detail reads through other modules: the machine and its cups, the options' names. */
+export interface DetailReaders {
+  fleet: FleetService;
+  catalog: Pick<CatalogService, 'optionNames'>;
+}
 
 const ISO = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -19,10 +26,11 @@ const ISO = (column: string) =>
 /** The order as the detail shows it, read in `tx` (the caller's scope), or undefined. */
 export async function readOrderDetail(
   tx: Db,
-  fleet: FleetService,
+  readers: DetailReaders,
   id: string,
   lang: string,
 ): Promise<OrderDetail | undefined> {
+  const { fleet, catalog } = readers;
   const [o] = await rows<Record<string, unknown>>(
     tx,
     sql`select o.id::text, o.order_no, o.pickup_code, o.source, o.merchant_id::text, m.name as merchant_name, o.store_id::text, s.name as store_name, o.device_id::text,
@@ -63,6 +71,11 @@ export async function readOrderDetail(
   const deviceId = o.device_id as string | null;
   const cups = deviceId ? await fleet.reports.cupsOfOrders(tx, deviceId, [String(o.order_no)]) : [];
   const machine = deviceId ? (await fleet.reports.machineNames(tx, [deviceId])).get(deviceId) : undefined;
+  const optionNames = await catalog.optionNames(
+    tx,
+    lines.flatMap((l) => l.options as string[]),
+    lang,
+  );
   const cupsOf = (line: number) => cups.filter((c) => c.line === line && c.result === 'completed');
   return {
     id: String(o.id),
@@ -106,6 +119,7 @@ export async function readOrderDetail(
       name: nameIn({ name: l.name, names: l.names }, lang),
       combination: (l.combination as string | null) ?? null,
       options: l.options as string[],
+      optionNames: (l.options as string[]).map((id) => optionNames.get(id) ?? id),
       toppings: l.toppings as Array<{ code: string; quantity: number }>,
       unitPrice: String(l.unit_price),
       reportedUnitPrice: (l.reported_unit_price as string | null) ?? null,
@@ -160,7 +174,7 @@ export async function readOrderDetail(
   };
 }
 
-export function registerOrderDetail(app: FastifyInstance, deps: { db: Db; fleet: FleetService }) {
+export function registerOrderDetail(app: FastifyInstance, deps: DetailReaders & { db: Db }) {
   app.get(
     '/api/coffee/order/:id/detail',
     {
@@ -170,7 +184,7 @@ export function registerOrderDetail(app: FastifyInstance, deps: { db: Db; fleet:
     async (request) => {
       const { id } = request.params as { id: string };
       const detail = await inRequestScope(deps.db, request, (tx) =>
-        readOrderDetail(tx, deps.fleet, id, request.lang),
+        readOrderDetail(tx, deps, id, request.lang),
       );
       if (!detail) throw new AppError('msg.notFound');
       return detail;

@@ -45,8 +45,8 @@ export const ordersModule = defineModule({
     fleet.machineEvents.accept(orders);
     fleet.machineEvents.accept(statuses);
     registerResource(app, deps, orderResource);
-    registerOrderDetail(app, { db: deps.db, fleet });
-    registerOrderActions(app, { db: deps.db, fleet, events: deps.events });
+    registerOrderDetail(app, { db: deps.db, fleet, catalog });
+    registerOrderActions(app, { db: deps.db, fleet, catalog, events: deps.events });
     return createOrderService(createAppOrders({ taxes, catalog, chains: createMerchantChains() }));
   },
   // An app order its machine could not take is rejected (its command failed or expired).

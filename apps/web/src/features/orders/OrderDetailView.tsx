@@ -162,7 +162,7 @@ function AmountsCard({ detail }: { detail: OrderDetail }) {
 /** "L · extra shot, oat milk · pearls × 2" */
 function composition(line: OrderLine): string {
   const toppings = line.toppings.map((tp) => (tp.quantity > 1 ? `${tp.code} × ${tp.quantity}` : tp.code));
-  return [line.combination, line.options.join(', '), toppings.join(', ')].filter(Boolean).join(' · ');
+  return [line.combination, line.optionNames.join(', '), toppings.join(', ')].filter(Boolean).join(' · ');
 }
 
 /** How a line's bad cup was made good for the member: a coupon, or money back to the wallet, and when. */
