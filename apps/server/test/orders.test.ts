@@ -292,7 +292,7 @@ describe('orders a machine reports', () => {
     });
     await send([o]);
     const row = await written(() => orderRow(o.orderNo), 'the order');
-    const read = async (lang: string) => {
+    const read = async (lang: 'en' | 'tw') => {
       const res = await f.t.call('GET', `/api/coffee/order/${row.id}/detail`, { token: alpha, lang });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data.lines[0];
