@@ -103,6 +103,11 @@ async function checkPage(page: Page, lang: Lang, what: string, problems: string[
   if (raw) problems.push(`${lang} ${what}: untranslated keys ${[...new Set(raw)].join(', ')}`);
   const violations = await seriousViolations(page);
   if (violations.length) problems.push(`${lang} ${what}: axe\n${describeViolations(violations)}`);
+  // The page fits the window: a wide table scrolls in its own region (the detail once ran 120 px past).
+  const past = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  if (past > 0) problems.push(`${lang} ${what}: ${past} px wider than the window`);
 }
 
 /** Filters the list by one status through the search form. */

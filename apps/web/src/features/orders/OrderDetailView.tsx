@@ -159,10 +159,18 @@ function AmountsCard({ detail }: { detail: OrderDetail }) {
   );
 }
 
-/** "L · extra shot, oat milk · pearls × 2" */
+/**
+ * "Large, oat milk · pearls × 2". The machine's combination label ("Large / Oat") is the chosen
+ * options again, in the machine's language: shown only where an option has no name to show (the
+ * catalog no longer has it, so it reads as its id) or none was reported.
+ */
 function composition(line: OrderLine): string {
   const toppings = line.toppings.map((tp) => (tp.quantity > 1 ? `${tp.code} × ${tp.quantity}` : tp.code));
-  return [line.combination, line.optionNames.join(', '), toppings.join(', ')].filter(Boolean).join(' · ');
+  const allNamed =
+    line.optionNames.length > 0 && line.optionNames.every((name, i) => name !== line.options[i]);
+  return [allNamed ? null : line.combination, line.optionNames.join(', '), toppings.join(', ')]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** How a line's bad cup was made good for the member: a coupon, or money back to the wallet, and when. */

@@ -52,6 +52,16 @@ function renderPage() {
 
 // Rendering antd's tables is slow on a busy machine.
 describe('order detail view', { timeout: 15_000 }, () => {
+  it('keeps the machine’s combination label where an option has no name to show', () => {
+    const [latte, ...rest] = DETAIL.lines;
+    renderView({
+      ...DETAIL,
+      lines: [{ ...latte, options: ['31', '99'], optionNames: ['oat milk', '99'] }, ...rest],
+    });
+    const row = within(screen.getByTestId('order-lines')).getByText('Latte').closest('tr')!;
+    expect(row).toHaveTextContent('L · oat milk, 99 · PEARL × 2');
+  });
+
   it('says who gave back a wallet’s money when the order ended unmade, in the reader’s language', async () => {
     await setLanguage('tw');
     renderView({
@@ -106,7 +116,9 @@ describe('order detail view', { timeout: 15_000 }, () => {
     renderView();
     const lines = screen.getByTestId('order-lines');
     const latte = within(lines).getByText('Latte').closest('tr')!;
-    expect(latte).toHaveTextContent('L · oat milk · PEARL × 2');
+    // The options by name in the reader's language; the machine's combination label only repeats them.
+    expect(latte).toHaveTextContent('oat milk · PEARL × 2');
+    expect(latte).not.toHaveTextContent('L · oat milk');
     expect(latte).toHaveTextContent('$55.00');
     expect(latte).toHaveTextContent('$56.00'); // the machine's price, where it differs
     expect(latte).toHaveTextContent('Business tax');
