@@ -618,6 +618,57 @@ describe('ordering at a machine, paid by wallet', () => {
     await copy('completed');
   });
 
+  it('shows a product sold out when its channel cannot make a cup, and refuses its order before any money moves', async () => {
+    const { token, member } = await newMember('100.00');
+    const level = async (grams: number) => {
+      await publish('events', {
+        events: [
+          {
+            eventId: crypto.randomUUID(),
+            type: 'material',
+            ts: now(),
+            levels: [{ channel: 1, grams, capacityG: 2000 }],
+          },
+        ],
+      });
+      const soldOut = grams < 18;
+      return written(
+        async () => {
+          const menu = await appOk('GET', `/machines/${machine.id}/menu`, { token, lang: 'tw' });
+          return menu.products.every((p: any) => p.soldOut === soldOut) && menu;
+        },
+        `the menu ${soldOut ? 'sold out' : 'on sale'}`,
+      );
+    };
+    // Latte and espresso both take 18 g of beans from channel 1; 10 g are left.
+    const menu = await level(10);
+    expect(menu.products.map((p: any) => [p.name, p.soldOut])).toEqual([
+      ['濃縮咖啡', true],
+      ['拿鐵', true],
+    ]);
+    const refused = await app('POST', '/orders', {
+      token,
+      key: crypto.randomUUID(),
+      lang: 'en',
+      body: { deviceId: machine.id, orderType: 'pack', lines: [{ productCode: 'LAT', quantity: 1 }] },
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().msg).toBe(
+      'Line 1: Latte is sold out at this machine (a material has run low); choose another drink',
+    );
+    // Nothing was written: no order, no payment, no command to the machine.
+    expect(await walletEntries(member.id)).toEqual([{ kind: 'top-up', amount: '100.00' }]);
+    expect(await orderCount(member.memberNo)).toBe(0);
+    // Refilled: on sale again, and the order goes through.
+    await level(1200);
+    const placed = await appOk('POST', '/orders', {
+      token,
+      key: crypto.randomUUID(),
+      body: { deviceId: machine.id, orderType: 'pack', lines: [{ productCode: 'LAT', quantity: 1 }] },
+    });
+    await machineMakes(placed.orderNo);
+  });
+
   it('rejects the order when the machine cannot make it, and the wallet gets its money back', async () => {
     const { token, member } = await newMember('100.00');
     const placed = await appOk('POST', '/orders', {

@@ -143,7 +143,9 @@ export class AppCustomers {
     const machines = stores.flatMap((s) => (s.isOpen ? s.machines.filter((m) => m.ordering) : []));
     if (!machines.length) return this.skip();
     const machine = machines[Math.floor(this.random() * machines.length)];
-    const menu = await app.menu(machine.id);
+    const offered = await app.menu(machine.id);
+    // What the machine cannot make now is not chosen (the app shows it sold out).
+    const menu = { ...offered, products: offered.products.filter((p) => !p.soldOut) };
 
     const redeemed = this.random() < (this.opts.redeemShare ?? 0.3) ? await this.redeem(app) : null;
     const held = this.random() < (this.opts.couponShare ?? 0.4) ? await this.usableCoupon(app) : null;

@@ -6,6 +6,7 @@
  */
 import {
   PARAMETER_DEFAULTS,
+  channelDoses,
   checkCombos,
   checkRecipe,
   menuCommandParams,
@@ -52,24 +53,14 @@ export function checkMenu(family: Family, params: unknown): MenuVerdict {
 }
 
 /**
- * A menu product as the machine makes it: what each step doses from its channel — the step's solid
- * amounts (`…G` parameters: powder, leaves, fruit), or else the leaves its tea segments take (a steep
- * step), or else its liquid ones (`…Ml`: milk, syrup) — and the tea segments it runs. Brewing water
- * comes from the machine's water line.
+ * A menu product as the machine makes it: what each step doses from its channel (the protocol's
+ * rule, `channelDoses`) and the tea segments it runs.
  */
 export function productOfMenu(p: MenuContent['products'][number]): Product {
-  const sum = (params: Record<string, number>, unit: RegExp) =>
-    Object.entries(params)
-      .filter(([key]) => unit.test(key))
-      .reduce((total, [, v]) => total + v, 0);
   const out = p.recipe.segments?.filter((s) => s.out).length ?? 0;
-  const leaves = p.recipe.segments?.reduce((total, s) => total + (s.out ? s.amountG : 0), 0) ?? 0;
-  const recipe = p.recipe.steps
-    .filter((s) => s.channel != null)
-    .map((s) => ({
-      channel: s.channel!,
-      grams: sum(s.params, /G$/) || (s.action === 'steep' ? leaves : 0) || sum(s.params, /Ml$/),
-    }))
-    .filter((m) => m.grams > 0);
-  return { code: p.code, recipe, ...(p.family === 'tea' ? { teaSegments: out >= 3 ? 3 : 2 } : {}) };
+  return {
+    code: p.code,
+    recipe: channelDoses(p),
+    ...(p.family === 'tea' ? { teaSegments: out >= 3 ? 3 : 2 } : {}),
+  };
 }

@@ -105,6 +105,11 @@ export const appMenuAnswer = z.object({
       name: z.string(),
       family: z.string(),
       price: moneyAnswer,
+      /**
+       * The machine cannot make it now: a channel it takes from is short (below its low level or
+       * past its shelf life) or holds less than one cup takes. An order of it is refused.
+       */
+      soldOut: z.boolean(),
       options: z.array(namedOption),
       /** Sizes and combinations: for exactly these options, the price changes by `priceChange`. */
       combinations: z.array(

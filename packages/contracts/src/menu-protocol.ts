@@ -75,6 +75,30 @@ export const menuProduct = z.object({
 });
 export type MenuProduct = z.infer<typeof menuProduct>;
 
+/**
+ * What one cup of a menu product takes from each channel (docs/device-protocol.md §4.4, "What a
+ * product takes"): per step with a channel, its solid amounts (`…G` parameters: powder, leaves,
+ * fruit), or else the leaves its tea segments take (a steep step), or else its liquid ones (`…Ml`:
+ * milk, syrup, as grams); brewing water comes from the water line. A machine refuses an order its
+ * channels cannot cover; the server says a product is sold out by the same measure.
+ */
+export function channelDoses(
+  product: Pick<MenuProduct, 'recipe'>,
+): Array<{ channel: number; grams: number }> {
+  const sum = (params: Record<string, number>, unit: RegExp) =>
+    Object.entries(params)
+      .filter(([key]) => unit.test(key))
+      .reduce((total, [, v]) => total + v, 0);
+  const leaves = product.recipe.segments?.reduce((total, s) => total + (s.out ? s.amountG : 0), 0) ?? 0;
+  return product.recipe.steps
+    .filter((s) => s.channel != null)
+    .map((s) => ({
+      channel: s.channel!,
+      grams: sum(s.params, /G$/) || (s.action === 'steep' ? leaves : 0) || sum(s.params, /Ml$/),
+    }))
+    .filter((m) => m.grams > 0);
+}
+
 export const menuContent = z.object({
   version: z.string().max(64),
   name: z.string().max(128),

@@ -69,6 +69,12 @@ export const APP_MESSAGES = {
     zh: '第 {{line}} 行：{{code}} 不在这台机器的菜单上',
     tw: '第 {{line}} 行：{{code}} 不在這台機器的菜單上',
   },
+  'msg.appProductSoldOut': {
+    status: 409,
+    en: 'Line {{line}}: {{name}} is sold out at this machine (a material has run low); choose another drink',
+    zh: '第 {{line}} 行：{{name}} 在这台机器已售完（原料不足），请改选其他饮品',
+    tw: '第 {{line}} 行：{{name}} 在這台機器已售完（原料不足），請改選其他飲品',
+  },
   'msg.appProductNotOrderable': {
     status: 409,
     en: 'Line {{line}}: {{code}} cannot be ordered now',

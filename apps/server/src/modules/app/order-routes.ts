@@ -16,6 +16,7 @@ import {
   appPageQuery,
   appPlacedAnswer,
   menuContent,
+  nameIn,
   toCents,
   type AppOrderBody,
   type AppOrderCommandParams,
@@ -34,6 +35,7 @@ import type { MemberOrder } from '../orders/app-orders.ts';
 import type { MembersService } from './members-port.ts';
 import { MEMBER_SCHEME, inMemberScope, memberOf } from './member-auth.ts';
 import { takesOrders } from './shop-routes.ts';
+import { soldOutCodes } from './sold-out.ts';
 
 const tags = ['app'];
 
@@ -91,6 +93,17 @@ export function registerAppOrders(
         inScope(db, SYSTEM, async (tx): Promise<AppPlaced> => {
           const { machine, menu } = await machineAndMenu(tx, body.deviceId, member.merchantIds);
           if (!menu || !takesOrders(machine)) throw new AppError('msg.appMachineNotOrdering');
+          // A product the machine cannot make now is refused here, before any money moves, rather
+          // than paid, refused by the machine and paid back.
+          const soldOut = soldOutCodes(menu, await fleet.reports.channelSupply(tx, machine.id));
+          body.lines.forEach((l, i) => {
+            const product = menu.products.find((p) => p.code === l.productCode);
+            if (product && soldOut.has(product.code))
+              throw new AppError('msg.appProductSoldOut', {
+                line: i + 1,
+                name: nameIn(product, request.lang),
+              });
+          });
           // What the member can pay with, read before the order is built: a wallet that cannot pay
           // (or a coupon they cannot use) is refused before anything is written. The wallet's
           // conditional update below stays the authority (payments at once queue on the member's row).

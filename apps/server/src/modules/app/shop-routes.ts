@@ -21,6 +21,7 @@ import { answer } from '../../platform/http/answers.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { FleetService, ShopMachine } from '../fleet/service.ts';
 import { MEMBER_SCHEME, inMemberScope } from './member-auth.ts';
+import { soldOutCodes } from './sold-out.ts';
 
 const tags = ['app'];
 const security = [{ bearer: [] }];
@@ -111,6 +112,7 @@ export function registerAppShop(app: FastifyInstance, deps: { db: Db; fleet: Fle
       return inMemberScope(db, request, async (tx) => {
         const { machine, menu } = await machineAndMenu(tx, fleet, id, request.member!.merchantIds);
         if (!menu) throw new AppError('msg.appMachineNotOrdering');
+        const soldOut = soldOutCodes(menu, await fleet.reports.channelSupply(tx, machine.id));
         return {
           deviceId: machine.id,
           menuVersion: menu.version,
@@ -122,6 +124,7 @@ export function registerAppShop(app: FastifyInstance, deps: { db: Db; fleet: Fle
               name: nameIn(p, lang),
               family: p.family,
               price: p.price,
+              soldOut: soldOut.has(p.code),
               // Options without an id cannot be ordered (orders name options by id).
               options: p.options.flatMap((o) =>
                 o.id === undefined

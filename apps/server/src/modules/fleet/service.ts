@@ -52,6 +52,12 @@ export interface MachineCommand {
 
 const idArray = (ids: string[]) => `{${ids.join(',')}}`;
 
+export interface ChannelSupply {
+  channel: number;
+  levelG: number | null;
+  shortage: boolean;
+}
+
 export function createFleetService(deps: { bus: FleetBus; devices: Registered; events: Publisher }) {
   const { bus, devices } = deps;
   const commands = {
@@ -200,6 +206,17 @@ export function createFleetService(deps: { bus: FleetBus; devices: Registered; e
           sql`select ${SHOP_MACHINE} from device d where d.id = ${deviceId}::bigint`,
         )
       )[0],
+    /**
+     * What a machine's channels hold, as it last reported (docs/device-protocol.md §4.6): each
+     * channel's level (null before any report) and whether it is short — below its low level or past
+     * its shelf life. The ordering app says from it which products are sold out.
+     */
+    channelSupply: (tx: Db, deviceId: string) =>
+      rows<ChannelSupply>(
+        tx,
+        sql`select channel_number as channel, level_g as "levelG", shortage from device_channel
+            where device_id = ${deviceId}::bigint`,
+      ),
     /** Machines' names and serial numbers, as the caller's scope sees them. */
     async machineNames(tx: Db, ids: string[]): Promise<Map<string, { name: string; serialNumber: string }>> {
       if (!ids.length) return new Map();
