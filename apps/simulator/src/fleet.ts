@@ -17,6 +17,8 @@ export interface FleetMachine {
   timeZone?: string;
   /** Sales tax added at the till, in percent, where prices exclude tax (US, CA). */
   salesTaxRate?: string;
+  /** Customers in its busiest hour (MachineOptions.customersPerHour). */
+  customersPerHour?: number;
 }
 
 export interface FleetOptions {
@@ -64,6 +66,7 @@ export async function startFleet(opts: FleetOptions): Promise<Fleet> {
         faultChance: opts.faultChance,
         clearChance: opts.clearChance,
         timeZone: m.timeZone,
+        customersPerHour: m.customersPerHour,
         salesTaxRate: m.salesTaxRate,
         sells: opts.sells,
         onError: opts.onError && ((error) => opts.onError!(m.serialNumber, error)),

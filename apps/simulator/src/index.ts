@@ -17,6 +17,8 @@ export {
   PAYMENT_MIX,
   WEEKDAY_DEMAND,
   WEEKEND_DEMAND,
+  CUPS_PER_ORDER,
+  PEAK_CUSTOMERS_PER_HOUR,
   chooseLine,
   composeOrder,
   demandAt,

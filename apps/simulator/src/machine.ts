@@ -74,6 +74,11 @@ export interface MachineOptions {
    */
   timeZone?: string;
   /**
+   * Customers in the busiest hour (orders.ts PEAK_CUSTOMERS_PER_HOUR): each tick then brings one
+   * with that hour's share of them. Without it, one a tick at the busiest hour.
+   */
+  customersPerHour?: number;
+  /**
    * With a menu, each customer is an order (the `order` and `order-status` events, its cups naming
    * their order line); false: cups only, as before orders. Default true.
    */
@@ -411,8 +416,17 @@ export class SimulatedMachine {
       this.levels.refill(channel);
       this.materialEvent();
     }
-    // A customer now? By the local hour's share of the busiest hour's pace, when the zone is known.
-    if (this.opts.timeZone && this.random() >= demandAt(new Date(), this.opts.timeZone)) return;
+    // A customer now? By the local hour's share of the busiest hour's pace, when the zone is known,
+    // and by the customers an hour at that pace when given (a tick is then the machine's clock, not
+    // a customer: its faults, cleanings and refills keep their pace).
+    const perTick =
+      this.opts.customersPerHour === undefined
+        ? 1
+        : (this.opts.customersPerHour * 60_000) / this.opts.cupsPerMinute / 3_600_000;
+    if (this.opts.timeZone || perTick < 1) {
+      const demand = this.opts.timeZone ? demandAt(new Date(), this.opts.timeZone) : 1;
+      if (this.random() >= demand * perTick) return;
+    }
     if (this.menu && this.opts.sells !== false) this.takeOrder();
     else this.makeCup();
   }

@@ -15,6 +15,7 @@ import {
   type OrderReport,
   type PaymentMethod,
 } from '@brewfleet/contracts';
+import type { Family } from './families.ts';
 
 type Random = () => number;
 type MenuProduct = MenuContent['products'][number];
@@ -36,6 +37,23 @@ export function pickPaymentMethod(random: Random): PaymentMethod {
   }
   return 'other';
 }
+
+/**
+ * Customers a machine has in a weekday's busiest hour, by family; the day shape below scales the
+ * other hours (a weekday sums to ~7.7 busiest hours within 07:00–22:00). The demo's live machines,
+ * its 90 days of orders and its two weeks of cups all follow it, so that today reads against last
+ * week as it would in a real fleet: a coffee machine ~19 customers a weekday, ~31 cups.
+ */
+export const PEAK_CUSTOMERS_PER_HOUR: Readonly<Record<Family, number>> = {
+  coffee: 2.5,
+  tea: 2,
+  'milk-frother': 1.5,
+  'ice-sand': 1.5,
+  blender: 1.2,
+};
+
+/** Cups in one customer's order on average (composeOrder: 1.38 lines of 1.18 cups each). */
+export const CUPS_PER_ORDER = 1.63;
 
 /**
  * Customers per hour of the local day, relative to the busiest hour (1). Weekdays: commuters from 7

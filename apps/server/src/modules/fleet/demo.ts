@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import {
   CHANNELS,
   LOW_LEVEL_SHARE,
+  PEAK_CUSTOMERS_PER_HOUR,
   startFleet,
   type Family,
   type Fleet,
@@ -224,8 +225,10 @@ export async function startDemoFleet(opts: {
       faultCodes: Array.isArray(d.fault_codes) ? d.fault_codes : [],
     },
     startOffline: roles.get(d.serial_number) === 'offline',
-    // Customers come by the local day (morning and afternoon peaks, quieter weekends).
+    // Customers come by the local day (morning and afternoon peaks, quieter weekends), as many as
+    // the order and cup history has (one pace for both: today reads against last week).
     timeZone: DEMO_TIME_ZONES[d.country ?? ''] ?? 'Asia/Taipei',
+    customersPerHour: PEAK_CUSTOMERS_PER_HOUR[d.family],
   }));
   const fleet = await startFleet({
     url: opts.url,

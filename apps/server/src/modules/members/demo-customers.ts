@@ -12,6 +12,14 @@ import { mustMoveWallet } from './wallet.ts';
 import { counterTopUp, demoAppCustomers } from './demo-data.ts';
 
 /**
+ * A visit due every 10–20 minutes, kept with the hour's demand: about 4 app orders an hour at the
+ * busiest hour, an eighth of what the demo machines' own screens take then (~34, the simulator's
+ * PEAK_CUSTOMERS_PER_HOUR), so that the app adds to a day about what it would in a real fleet and
+ * today still reads against last week's history.
+ */
+const DEMO_APP_PACE: readonly [number, number] = [600, 1200];
+
+/**
  * Run the demo's app customers against the server at `baseUrl` (its own address, once it listens):
  * they order at the demo machines through the app API now and then, by the hour of their stores'
  * day. A customer whose wallet runs short tops up at the counter (a staff top-up, as the console
@@ -21,7 +29,7 @@ export async function startDemoCustomers(opts: {
   db: Db;
   baseUrl: string;
   log: FastifyBaseLogger;
-  /** Tests come faster than the demo's 20–60 s, whatever the hour. */
+  /** Tests come faster than the demo's DEMO_APP_PACE, whatever the hour. */
   pace?: Pick<CustomersOptions, 'everySeconds' | 'demand'>;
 }): Promise<AppCustomers | null> {
   const customers = await demoAppCustomers(opts.db);
@@ -29,6 +37,7 @@ export async function startDemoCustomers(opts: {
   const running = startCustomers({
     baseUrl: opts.baseUrl,
     customers,
+    everySeconds: DEMO_APP_PACE,
     ...opts.pace,
     onOrder: (o) =>
       opts.log.debug({ login: o.login, orderNo: o.orderNo, paid: o.actualPayment }, 'demo customer ordered'),

@@ -26,7 +26,13 @@ import {
   type OrderType,
   type PaymentMethod,
 } from '@brewfleet/contracts';
-import { WEEKDAY_DEMAND, WEEKEND_DEMAND, pickPaymentMethod } from '@brewfleet/simulator';
+import {
+  PEAK_CUSTOMERS_PER_HOUR,
+  WEEKDAY_DEMAND,
+  WEEKEND_DEMAND,
+  pickPaymentMethod,
+  type Family,
+} from '@brewfleet/simulator';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
 import { DEMO_SERIAL_PREFIX } from '../fleet/demo.ts';
@@ -37,8 +43,6 @@ import type { TaxService } from '../taxes/service.ts';
 export const ORDER_HISTORY_DAYS = 90;
 /** History order numbers start with this: the live machines' never do (simulator orders.ts). */
 export const HISTORY_ORDER_PREFIX = 'H';
-/** Customers in a weekday's busiest hour at one machine (the day shape scales the other hours). */
-const PEAK_ORDERS_PER_HOUR = 1;
 const CANCELLED_SHARE = 0.02;
 const REJECTED_SHARE = 0.01;
 const REJECT_REASONS = ['channel 1 is short of material', 'the cup failed at the machine'];
@@ -187,6 +191,7 @@ export async function seedDemoOrderHistory(
               serial: machine.serial_number,
               merchantId: machine.merchant_id ?? store.merchant_id,
               storeId: store.id,
+              family: machine.family as Family,
             },
             store,
             products,
@@ -229,7 +234,7 @@ async function taxesOf(
 }
 
 function machineHistory(input: {
-  machine: { id: string; serial: string; merchantId: string; storeId: string };
+  machine: { id: string; serial: string; merchantId: string; storeId: string; family: Family };
   store: Store;
   products: StoreSale[];
   taxes: Record<OrderType, Map<string, Tax>>;
@@ -239,6 +244,8 @@ function machineHistory(input: {
 }): HistoryOrder[] {
   const { machine, store, products, taxes, locale, now } = input;
   const random = seededRandom(machine.serial);
+  // The live machines' pace (the simulator's PEAK_CUSTOMERS_PER_HOUR), so the past reads like today.
+  const peak = PEAK_CUSTOMERS_PER_HOUR[machine.family] ?? 1;
   const rule = taxRuleOf(input.country);
   const opens = hourOf(store.opening_time, 7);
   const closes = hourOf(store.closing_time, 22) || 24;
@@ -260,7 +267,7 @@ function machineHistory(input: {
     let seq = 0;
     for (let hour = 0; hour < 24; hour++) {
       if (hour < Math.floor(opens) || hour >= Math.ceil(closes)) continue;
-      const count = poisson(random, PEAK_ORDERS_PER_HOUR * shape[hour]);
+      const count = poisson(random, peak * shape[hour]);
       const times = Array.from({ length: count }, () => midnight + (hour + random()) * HOUR).sort(
         (a, b) => a - b,
       );

@@ -6,8 +6,13 @@
  * Seeded by the serial number, so a machine's history is the same on every first start.
  */
 import {
+  CUPS_PER_ORDER,
   ChannelLevels,
   FAULTS,
+  PEAK_CUSTOMERS_PER_HOUR,
+  WEEKDAY_DEMAND,
+  WEEKEND_DEMAND,
+  isWeekend,
   emptyChannelCup,
   makeCup,
   type Cup,
@@ -25,14 +30,6 @@ const MINUTE = 60_000;
 const UTC_OFFSET_HOURS = 8;
 const OPENS = 7;
 const CLOSES = 22;
-/** Cups a day a machine of each family makes on average (each machine ±25 %). */
-const CUPS_PER_DAY: Record<Family, number> = {
-  coffee: 70,
-  tea: 50,
-  'ice-sand': 35,
-  'milk-frother': 40,
-  blender: 30,
-};
 /** How recently the parts of roles.ts began. */
 const ALARM_SINCE_MINUTES = 25;
 const OFFLINE_SINCE_MINUTES = 135;
@@ -187,17 +184,23 @@ export function liveHistory(machine: HistoryMachine, now: number): MachineHistor
     at: new Date(start - HOUR),
   });
 
-  const perDay = CUPS_PER_DAY[machine.family] * between(0.75, 1.25);
-  const openGap = ((CLOSES - OPENS) * HOUR) / perDay;
+  // Cups come as the live machine's customers do (the simulator's day shape in local time, at its
+  // family's busiest-hour pace, CUPS_PER_ORDER a customer; each machine ±15 %): drawn at the
+  // busiest hour's rate, each kept with its hour's share of it. The stores are closed at night.
+  const peakGap = HOUR / (PEAK_CUSTOMERS_PER_HOUR[machine.family] * CUPS_PER_ORDER * between(0.85, 1.15));
+  const demand = (t: number) => {
+    const local = new Date(t + UTC_OFFSET_HOURS * HOUR);
+    return (isWeekend(local.getUTCDay()) ? WEEKEND_DEMAND : WEEKDAY_DEMAND)[local.getUTCHours()];
+  };
   const basicEvery = () => Math.round(machine.basicEvery * between(0.8, 0.95));
   let nextBasic = basicEvery();
   let sinceBasic = 0;
   let day = -1;
   let t = start;
   for (;;) {
-    t += -Math.log(1 - random()) * (isOpen(t) ? openGap : openGap * 15);
+    t += -Math.log(1 - random()) * peakGap;
     if (t >= end) break;
-    if (stopped(t)) continue;
+    if (!isOpen(t) || random() >= demand(t) || stopped(t)) continue;
     if (localDay(t) !== day && isOpen(t)) {
       // Opening: a rinse, and materials that would expire today replaced.
       day = localDay(t);
