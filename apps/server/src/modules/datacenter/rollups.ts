@@ -683,10 +683,14 @@ export async function finishZoneBuild(db: Db, zone: string) {
  * waits for its end, and a request makes several.
  */
 const oneConnection = (db: Db) => (db as { $client?: unknown }).$client instanceof PGlite;
-/** On one connection, a step aims at about this long (its span follows), and then as long is left to others. */
-const SHARED_STEP_MS = 80;
+/**
+ * On one connection, a step aims at about this long (its span follows), and then as long is left to
+ * others. 80 ms let a page asked during the demo's first build wait ~300 ms once the demo sold at its
+ * history's pace (18,300 orders); 50 ms: ≤ 166 ms (`npm run bench:data-center -- --phases embedded`).
+ */
+const SHARED_STEP_MS = 50;
 /** And reads at most about this many cups (~0.3 ms each on PGlite, labels included). */
-const SHARED_STEP_CUPS = 250;
+const SHARED_STEP_CUPS = 160;
 const MIN_SPAN_MS = 15 * 60_000;
 const MAX_SPAN_MS = CHUNK_DAYS * DAY_MS;
 
@@ -694,7 +698,7 @@ const MAX_SPAN_MS = CHUNK_DAYS * DAY_MS;
  * A zone asked for the first time, built from the raw rows in short transactions (`buildZoneStep`
  * until nothing is left past the watermark, then `finishZoneBuild`); one stopped half-way goes on
  * from its watermark. A step reads a day (`spanMs`); on one connection (PGlite) steps are sized to
- * ~80 ms and each is followed by a pause as long, so that a page asked meanwhile (several
+ * ~50 ms and each is followed by a pause as long, so that a page asked meanwhile (several
  * statements) waits for one step at most, not for the next ones. `afterStep` runs between two steps
  * (the job merges there, so the ready zones stay current).
  */
