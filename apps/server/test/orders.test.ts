@@ -318,6 +318,38 @@ describe('orders a machine reports', () => {
 });
 
 describe('the console', () => {
+  it('finds an order for a picker by the start of its number, newest first; another merchant finds none', async () => {
+    const mine = [order(), order()];
+    await send(mine);
+    await written(() => orderRow(mine[1].orderNo), 'the orders');
+    const select = async (keyword?: string, token = alpha) => {
+      const res = await call(
+        'GET',
+        `/api/coffee/order/select${keyword ? `?keyword=${encodeURIComponent(keyword)}` : ''}`,
+        undefined,
+        token,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as Array<{ value: string; label: string }>;
+    };
+    // Typed as it is, or in small letters where the number is in capitals ("t-9-" finds "T-9-fe43").
+    const [typed] = await select(mine[1].orderNo);
+    expect(typed).toEqual({ value: (await orderRow(mine[1].orderNo)).id, label: mine[1].orderNo });
+    const start = mine[1].orderNo.split('-').slice(0, 2).join('-').toLowerCase() + '-';
+    expect((await select(start)).map((o) => o.label)).toEqual([mine[1].orderNo]);
+    // Without a keyword: the newest, at most 20 (a merchant has too many orders to list).
+    const newest = await select();
+    expect(newest.length).toBeLessThanOrEqual(20);
+    expect(newest.map((o) => o.label)).toContain(mine[1].orderNo);
+    expect(await select('T-', beta)).toEqual([]);
+    // A wildcard typed is a character, not a pattern.
+    expect(await select('%')).toEqual([]);
+    // A record with no picker (a cup) has no such endpoint: not a malformed id.
+    const cups = await call('GET', '/api/coffee/production-record/select');
+    expect(cups.statusCode).toBe(404);
+    expect(cups.json().msg).toBe('No such endpoint');
+  });
+
   it('lists orders with filters, and another merchant sees none of them', async () => {
     const list = await ok('POST', '/api/coffee/order/list', {
       status: ['completed'],

@@ -128,9 +128,18 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   defaultSort?: string;
   /** Operations the resource does not offer through the generic routes. */
   disable?: ReadonlyArray<'create' | 'update' | 'delete' | 'select'>;
+  /**
+   * How `/select` offers rows: all of them (up to 1,000, by label: the default), or for a table too
+   * large to list (`search`: an order among millions) the newest SEARCH_PICKER_LIMIT whose label
+   * starts with `keyword`, and the console's picker finds one by typing.
+   */
+  picker?: 'all' | 'search';
   /** Console: i18n key of a line shown above the list, saying what the rows are for. */
   hint?: string;
 }
+
+/** Rows a search picker answers (ResourceDef.picker). */
+export const SEARCH_PICKER_LIMIT = 20;
 
 export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef {
   for (const [key, field] of Object.entries(def.fields)) {

@@ -11,6 +11,8 @@ export type FileFormat = 'xlsx' | 'csv';
 export interface SelectNarrowing {
   merchantId?: string;
   family?: string;
+  /** A search picker's typed text: the rows whose label starts with it (ResourceDef.picker). */
+  keyword?: string;
 }
 
 const base = (name: string) => `/coffee/${name}`;

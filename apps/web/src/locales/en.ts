@@ -53,6 +53,7 @@ const base = {
     pleaseSelect: 'Please select',
     pleaseEnter: 'Please enter {{field}}',
     enterId: 'Enter its ID (a number)',
+    typeToFind: 'Type the start of it to find it',
     root: 'Top level',
     expandAll: 'Expand all',
     collapseAll: 'Collapse all',

@@ -55,6 +55,7 @@ const base = {
     pleaseSelect: '請選擇',
     pleaseEnter: '請輸入{{field}}',
     enterId: '輸入其編號（數字）',
+    typeToFind: '輸入開頭以查找',
     root: '頂層',
     expandAll: '全部展開',
     collapseAll: '全部收合',

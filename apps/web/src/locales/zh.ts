@@ -55,6 +55,7 @@ const base = {
     pleaseSelect: '请选择',
     pleaseEnter: '请输入{{field}}',
     enterId: '输入其编号（数字）',
+    typeToFind: '输入开头以查找',
     root: '顶级',
     expandAll: '全部展开',
     collapseAll: '全部折叠',

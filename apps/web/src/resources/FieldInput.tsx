@@ -1,12 +1,13 @@
 /** The input control of one field kind, for the create/edit form and the search form. */
 import { DatePicker, Form, Input, InputNumber, Select, Switch, TimePicker } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '@brewfleet/contracts/resource';
 import ImageGalleryField from '../components/ImageGalleryField';
 import MediaUploadField from '../components/MediaUploadField';
 import { enumOptions } from './field-meta';
 import LocalizedNamesInput from './LocalizedNamesInput';
-import { refPickable, useRefOptions } from './use-ref-options';
+import { refPicker, useRefOptions, useSearchedOptions } from './use-ref-options';
 import { moneyAffix } from '../utils/format';
 
 interface Props {
@@ -48,6 +49,34 @@ function RefSelect({
   );
 }
 
+/**
+ * A ref to a row among too many to list (an order): found by typing the start of its label; the
+ * server answers the newest matches (`/select?keyword=`), asked a moment after typing stops.
+ */
+function SearchRefSelect({ field, ...rest }: { field: FieldDef } & Record<string, unknown>) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setKeyword(typed.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const { data, isFetching } = useSearchedOptions(field.ref!, keyword, open);
+  return (
+    <Select
+      {...rest}
+      onOpenChange={setOpen}
+      allowClear
+      showSearch={{ filterOption: false, onSearch: setTyped }}
+      loading={isFetching}
+      options={data ?? []}
+      notFoundContent={isFetching ? null : undefined}
+      placeholder={t('common.typeToFind')}
+    />
+  );
+}
+
 export default function FieldInput({ resource, name, field, purpose, ...control }: Props) {
   const { t } = useTranslation();
   const search = purpose === 'search';
@@ -83,10 +112,13 @@ export default function FieldInput({ resource, name, field, purpose, ...control 
     case 'secret':
       // Secrets are answered masked; an empty input on edit keeps the stored value.
       return <Input.Password {...props} autoComplete="off" />;
-    case 'ref':
-      if (!refPickable(field.ref))
+    case 'ref': {
+      const picker = refPicker(field.ref);
+      if (!picker)
         return <Input {...props} inputMode="numeric" allowClear={search} placeholder={t('common.enterId')} />;
+      if (picker === 'search') return <SearchRefSelect {...props} field={field} />;
       return <RefSelect {...props} field={field} multiple={search && field.search === 'in'} />;
+    }
     case 'refs':
       return <RefSelect {...props} field={field} multiple />;
     case 'bool':

@@ -13,18 +13,36 @@ export const resourceKeys = {
 };
 
 /**
- * Whether a ref's target offers `/select`. A cup or an order does not (a merchant has millions, and
- * no list of names would find one): such a ref is typed as an ID and shown as one.
+ * How a ref's target is picked: from all its rows (`all`), by typing the start of its label among
+ * too many to list (`search`: an order), or not at all (`null`: a cup, which no label would find) —
+ * then it is typed as an ID and shown as one.
  */
-export function refPickable(name: string | undefined): boolean {
-  return !!name && !RESOURCES[name]?.disable?.includes('select');
+export function refPicker(name: string | undefined): 'all' | 'search' | null {
+  const def = name ? RESOURCES[name] : undefined;
+  if (!def || def.disable?.includes('select')) return null;
+  return def.picker ?? 'all';
 }
 
+/** All the options of a ref whose target lists them (a search picker's come as typed: useSearchedOptions). */
 export function useRefOptions(name: string | undefined, enabled = true, narrow: SelectNarrowing = {}) {
   return useQuery<SelectOption[]>({
     queryKey: resourceKeys.select(name ?? '', narrow),
     queryFn: () => resourceApi.select(name!, narrow),
-    enabled: refPickable(name) && enabled,
+    enabled: refPicker(name) === 'all' && enabled,
     staleTime: 60_000,
+  });
+}
+
+/**
+ * A search picker's options for what was typed (the newest rows when nothing is), asked only once
+ * the picker is open or something is typed: a form shows many such fields nobody opens.
+ */
+export function useSearchedOptions(name: string, keyword: string, enabled: boolean) {
+  return useQuery<SelectOption[]>({
+    queryKey: [...resourceKeys.select(name), 'search', keyword],
+    queryFn: () => resourceApi.select(name, keyword ? { keyword } : {}),
+    enabled: enabled || keyword !== '',
+    staleTime: 30_000,
+    placeholderData: (previous) => previous,
   });
 }

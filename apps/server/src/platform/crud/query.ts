@@ -6,7 +6,11 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, sql, type Column, typ
 import { DATE_PATTERN, type ResourceDef } from '@brewfleet/contracts';
 
 /** Escape LIKE wildcards so a search for '50%' finds '50%', not everything starting with 50. */
-export const likeValue = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A LIKE pattern matching `v` anywhere. */
+export const likeValue = (v: string) => `%${escapeLike(v)}%`;
+/** A LIKE pattern matching what starts with `v` (a btree's `text_pattern_ops` index serves it). */
+export const likePrefix = (v: string) => `${escapeLike(v)}%`;
 
 /** Start of a day, or of the day after, in the request's time zone. */
 const dayStart = (day: string, timeZone: string, plusDays = 0) =>

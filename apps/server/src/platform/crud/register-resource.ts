@@ -17,6 +17,7 @@ import {
   resourceItemSchema,
   resourcePageSchema,
   revealAnswer,
+  SEARCH_PICKER_LIMIT,
   selectOptionsAnswer,
   updateSchema,
   type FieldDef,
@@ -27,7 +28,7 @@ import {
 import { rows, type Db } from '../db/client.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
 import { AppError } from '../http/errors.ts';
-import { all, likeValue } from './query.ts';
+import { all, likePrefix, likeValue, listOrder } from './query.ts';
 import { createListPager } from './list-page.ts';
 import { createListFilters } from './list-filter.ts';
 import { inScope } from '../db/scope.ts';
@@ -326,6 +327,15 @@ export function registerResource(
               : sql`(${reg.columns[key]} = ${query[key]} or ${reg.columns[key]} is null)`,
           );
         const { label, search } = selectLabel(deps.resources, reg, request.lang);
+        // A search picker (ResourceDef.picker): the newest rows whose label starts with the keyword,
+        // as typed or in capitals (an order number), through the label column's own index.
+        const searching = def.picker === 'search';
+        const matching = (): SQL | undefined => {
+          if (!keyword) return undefined;
+          if (!searching) return sql`${search} ilike ${likeValue(keyword)}`;
+          const column = reg.columns[def.labelField];
+          return sql`(${column} like ${likePrefix(keyword)} or ${column} like ${likePrefix(keyword.toUpperCase())})`;
+        };
         const list = await inRequestScope(db, request, async (tx) => {
           // A merchant's options include what it inherits (a sub-merchant's product, its parent's materials).
           const owners = await inheritedOwners(reg, tx, request.user, merchantId);
@@ -335,13 +345,13 @@ export function registerResource(
             .where(
               all([
                 readableTo(reg, request.user, owners),
-                keyword ? sql`${search} ilike ${likeValue(keyword)}` : undefined,
+                matching(),
                 merchantId && def.tenant !== 'none' ? ofMerchant(reg, merchantId, owners) : undefined,
                 ...filtered,
               ]),
             )
-            .orderBy(label)
-            .limit(1000);
+            .orderBy(...(searching ? listOrder(reg.columns, undefined, def.defaultSort) : [label]))
+            .limit(searching ? SEARCH_PICKER_LIMIT : 1000);
         });
         const options: SelectOption[] = list.map((o) => ({
           value: String(o.value),
@@ -362,6 +372,11 @@ export function registerResource(
     {
       schema: { params: z.object({ id: idSchema }), response: answer(item), tags },
       config: { permission: p.list },
+      // `/select` of a resource with no picker (a cup, a ledger line) does not exist: said as for any
+      // unknown path, not as a malformed id.
+      preValidation: async (request) => {
+        if ((request.params as { id?: string }).id === 'select') throw new AppError('msg.routeNotFound');
+      },
     },
     async (request) => {
       const { id } = request.params as { id: string };

@@ -27,7 +27,6 @@ import { orderDetailPath } from '../orders/order-api';
 import './members.css';
 
 const ARRIVAL = ['memberId'] as const;
-const NOT_SEARCHED = ['orderId'];
 
 function MemberEntriesPage({ def, path }: { def: ResourceDef; path: string }) {
   const { t } = useTranslation();
@@ -62,7 +61,6 @@ function MemberEntriesPage({ def, path }: { def: ResourceDef; path: string }) {
     <ResourcePage
       def={def}
       fixedFilters={fixedFilters}
-      hiddenSearch={NOT_SEARCHED}
       adjustColumns={adjustColumns}
       header={
         scope.memberId && (

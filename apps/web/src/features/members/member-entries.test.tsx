@@ -41,6 +41,12 @@ function answer(req: SentRequest) {
   if (path === '/api/coffee/wallet-entry/list') return ok({ list: [PAID, ENTRY], total: 2 });
   if (path === '/api/coffee/app-banner/list') return ok({ list: [], total: 0 });
   if (path === '/api/coffee/member/select') return ok([{ value: '41', label: 'Ann Lin' }]);
+  if (path === '/api/coffee/order/select')
+    return ok(
+      new URLSearchParams(req.url.split('?')[1]).get('keyword') === 'app-26'
+        ? [{ value: '9001', label: 'APP-261125-8' }]
+        : [],
+    );
   return ok([]);
 }
 
@@ -74,7 +80,7 @@ describe('a member’s entries and the hinted pages', { timeout: 15_000 }, () =>
     const entry = (await screen.findByText('Cash at the counter')).closest('tr')!;
     expect(entry).toHaveTextContent('Top-up');
     expect(entry).toHaveTextContent('$25.00');
-    // A payment opens its order; orders have no picker, so none is asked for.
+    // A payment opens its order; orders are found by typing, so none is asked for before.
     const order = screen.getByTestId('entry-order');
     expect(order.closest('tr')).toHaveTextContent('-$3.50');
     expect(order.getAttribute('href')).toBe('/order-detail?id=9001');
@@ -85,6 +91,25 @@ describe('a member’s entries and the hinted pages', { timeout: 15_000 }, () =>
     fireEvent.click(screen.getByRole('button', { name: 'All members' }));
     await waitFor(() => expect(lists(xhr.sent).at(-1)!.body).not.toHaveProperty('memberId'));
     expect(screen.queryByTestId('member-scope')).toBeNull();
+  });
+
+  it('finds an order to filter by from the start of its number, asking the server as it is typed', async () => {
+    const xhr = createFakeXhr(answer);
+    configureClient({ createXhr: xhr.createXhr, getToken: () => 't' });
+    permissionStore.getState().setPermissions([P.walletEntry.list, P.order.list]);
+    renderAt('/member-wallet', <WalletHistoryPage />);
+    await screen.findByText('Cash at the counter');
+    fireEvent.click(screen.getByTestId('search-more'));
+    const picker = screen.getByLabelText('Order');
+    fireEvent.mouseDown(picker);
+    fireEvent.change(picker, { target: { value: 'app-26' } });
+    const option = await screen.findByText('APP-261125-8', {}, { timeout: 3000 });
+    // Once typing paused: one request for what was typed, none for each letter.
+    const asked = xhr.sent.filter((r) => r.url.startsWith('/api/coffee/order/select?keyword='));
+    expect(asked.map((r) => new URLSearchParams(r.url.split('?')[1]).get('keyword'))).toEqual(['app-26']);
+    fireEvent.click(option);
+    fireEvent.submit(screen.getByRole('search'));
+    await waitFor(() => expect(lists(xhr.sent).at(-1)!.body).toMatchObject({ orderId: '9001' }));
   });
 
   it('says how banners work and which links they take', async () => {
