@@ -5,17 +5,13 @@
  * nothing back, and refunds staff made, are left as they were.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openPostgres, type Database } from '../src/platform/db/client.ts';
-import { migrate, readMigrations } from '../src/platform/db/migrate.ts';
-import { createTestDatabase } from './helpers/test-app.ts';
+import { databaseBefore } from './helpers/migration-database.ts';
 
-let database: Database;
-let drop: () => Promise<void>;
+let db: Awaited<ReturnType<typeof databaseBefore>>;
 const ids: Record<string, string> = {};
 
-async function query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  return database.transactionRaw(async (exec) => (await exec(text, params)).rows as T[]);
-}
+const query = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+  db.query<T>(text, params);
 
 /** An order of two lines (60.00 and 35.01), paid 95.01 from a wallet, that ended as `status`. */
 async function order(no: string, status: string, merchantId: string): Promise<string> {
@@ -36,13 +32,7 @@ async function order(no: string, status: string, merchantId: string): Promise<st
 }
 
 beforeAll(async () => {
-  const created = await createTestDatabase();
-  drop = created.drop;
-  database = await openPostgres(created.url, 2);
-  await migrate(
-    database,
-    readMigrations().filter((f) => f.name < '0051'),
-  );
+  db = await databaseBefore('0051');
   const [merchant] = await query<{ id: string }>(
     `insert into merchant (name, country) values ('Formosa Brew', 'TW') returning id::text`,
   );
@@ -69,12 +59,9 @@ beforeAll(async () => {
     `insert into sales_order_refund (merchant_id, order_id, amount, reason, by_name) values ($1, $2, 10, 'cold', 'ann')`,
     [merchant.id, ids.staff],
   );
-  await migrate(database);
+  await db.migrateRest();
 });
-afterAll(async () => {
-  await database.close();
-  await drop();
-});
+afterAll(() => db.close());
 
 it('records the wallet money given back on orders that ended unmade, and nothing else', async () => {
   const orders = await query<{ order_no: string; refunded: string; lines: string[] }>(

@@ -4,25 +4,15 @@
  * type of their type, packaging becomes the extra products' kind, and the inline columns go.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openPostgres, type Database } from '../src/platform/db/client.ts';
-import { migrate, readMigrations } from '../src/platform/db/migrate.ts';
-import { createTestDatabase } from './helpers/test-app.ts';
+import { databaseBefore } from './helpers/migration-database.ts';
 
-let database: Database;
-let drop: () => Promise<void>;
+let db: Awaited<ReturnType<typeof databaseBefore>>;
 
-async function query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  return database.transactionRaw(async (exec) => (await exec(text, params)).rows as T[]);
-}
+const query = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+  db.query<T>(text, params);
 
 beforeAll(async () => {
-  const created = await createTestDatabase();
-  drop = created.drop;
-  database = await openPostgres(created.url, 2);
-  await migrate(
-    database,
-    readMigrations().filter((f) => f.name < '0024'),
-  );
+  db = await databaseBefore('0024');
   const [tw] = await query<{ id: string }>(
     `insert into merchant (name, country) values ('Formosa Brew', 'tw') returning id::text`,
   );
@@ -38,12 +28,9 @@ beforeAll(async () => {
        ($2, 'Harbour bag', 0.30, 'Bag levy', 'packaging', 8.875)`,
     [tw.id, hk.id],
   );
-  await migrate(database);
+  await db.migrateRest();
 });
-afterAll(async () => {
-  await database.close();
-  await drop();
-});
+afterAll(() => db.close());
 
 it('turns inline taxes into taxes and allocations, and packaging into the kind', async () => {
   const taxes = await query(
