@@ -144,8 +144,10 @@ export default function BusinessCards({ data }: { data: HomeBusiness }) {
                       />
                       <Typography.Text type="secondary">
                         {t('home.business.revenue.orders', { count: r.ordersToday })} ·{' '}
-                        {t('home.business.revenue.lastWeek', { amount: `${groupedAmount(r.lastWeek)} ${r.currency}` })} ·{' '}
-                        {change(Number(r.today), Number(r.lastWeek))}
+                        {t('home.business.revenue.lastWeek', {
+                          amount: `${groupedAmount(r.lastWeek)} ${r.currency}`,
+                        })}{' '}
+                        · {change(Number(r.today), Number(r.lastWeek))}
                       </Typography.Text>
                     </Col>
                   ))}
