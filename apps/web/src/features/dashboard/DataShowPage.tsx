@@ -27,7 +27,7 @@ export default function DataShowPage() {
         trend: lineOption(data.trend),
         machines: barOption(
           machineItems(data.machines, (s) => t(`dashboard.states.${s}`)),
-          false,
+          'states',
         ),
       },
     [data, t],

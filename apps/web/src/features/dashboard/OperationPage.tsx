@@ -23,7 +23,7 @@ export default function OperationPage() {
         products: barOption(data.products),
         machines: barOption(
           machineItems(data.machines, (s) => t(`dashboard.states.${s}`)),
-          false,
+          'states',
         ),
       },
     [data, t],

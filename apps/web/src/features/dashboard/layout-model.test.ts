@@ -102,8 +102,16 @@ describe('the dashboards’ figures', () => {
     // A horizontal category axis draws from the bottom: reversed, the largest shows on top.
     expect(bars.yAxis).toMatchObject({ type: 'category', data: ['Matcha', 'Americano', 'Latte'] });
     expect(bars.series[0].data).toEqual([20, 50, 80]);
-    const vertical = barOption(ANSWER.products, false);
-    expect(vertical.xAxis).toMatchObject({ type: 'category', data: ['Latte', 'Americano', 'Matcha'] });
+    // States read top-down in their order, one colour each: online the palette's first.
+    const states = barOption(
+      machineItems(ANSWER.machines, (s) => s),
+      'states',
+    );
+    expect(states.yAxis.data).toEqual(['maintenance', 'shortage', 'locked', 'alarm', 'offline', 'online']);
+    const stateBars = states.series[0].data as Array<{ value: number; itemStyle: { color: string } }>;
+    expect(stateBars.map((b) => b.value)).toEqual([4, 2, 0, 1, 3, 7]);
+    expect(new Set(stateBars.map((b) => b.itemStyle.color)).size).toBe(6);
+    expect(stateBars.at(-1)!.itemStyle.color).toBe(states.color[0]);
     const line = lineOption(ANSWER.trend);
     expect(line.xAxis.data).toEqual(['11-18', '11-24']);
     expect(line.series[0].data).toEqual([100, 150]);

@@ -78,48 +78,43 @@ export function pieOption(items: DashboardItem[]) {
   };
 }
 
-/** Bars, horizontal for names (the longest list reads top-down, largest first) or vertical. */
-export function barOption(items: DashboardItem[], horizontal = true) {
-  const names = items.map((i) => i.label);
-  const values = items.map((i) => i.value);
-  const category = {
-    type: 'category' as const,
-    data: horizontal ? [...names].reverse() : names,
-    // Every name shown (ECharts would skip some when they crowd); a vertical chart's wrap.
-    axisLabel: {
-      color: TEXT,
-      fontSize: horizontal ? 14 : 12,
-      interval: 0,
-      width: horizontal ? 160 : 64,
-      overflow: horizontal ? ('truncate' as const) : ('break' as const),
-    },
-    axisLine: { lineStyle: { color: AXIS } },
-  };
-  const value = {
-    type: 'value' as const,
-    minInterval: 1,
-    axisLabel: { color: TEXT, fontSize: 13 },
-    splitLine: { lineStyle: { color: '#263238' } },
-  };
+/**
+ * Horizontal bars, read top-down in the order given: names (products, machines, stores) in one colour,
+ * or states (`states`: the machines by state) one colour each. Horizontal for both: a state's name
+ * under a narrow vertical bar broke mid-word ("Maintenanc / e due") or ran into its neighbour's.
+ */
+export function barOption(items: DashboardItem[], kind: 'names' | 'states' = 'names') {
+  // A horizontal category axis draws from the bottom: reversed, the first item shows on top.
+  const names = items.map((i) => i.label).reverse();
+  // A state keeps its colour whatever the order drawn: the palette follows the order given.
+  const values = items
+    .map((i, at) =>
+      kind === 'states' ? { value: i.value, itemStyle: { color: PALETTE[at % PALETTE.length] } } : i.value,
+    )
+    .reverse();
   return {
     color: PALETTE,
     tooltip: { ...tooltip, trigger: 'axis' as const },
     grid: { left: 8, right: 24, top: 16, bottom: 8, containLabel: true },
-    xAxis: horizontal ? value : category,
-    yAxis: horizontal ? category : value,
+    xAxis: {
+      type: 'value' as const,
+      minInterval: 1,
+      axisLabel: { color: TEXT, fontSize: 13 },
+      splitLine: { lineStyle: { color: '#263238' } },
+    },
+    yAxis: {
+      type: 'category' as const,
+      data: names,
+      // Every name shown (ECharts would skip some when they crowd), cut short past 160 px.
+      axisLabel: { color: TEXT, fontSize: 14, interval: 0, width: 160, overflow: 'truncate' as const },
+      axisLine: { lineStyle: { color: AXIS } },
+    },
     series: [
       {
         type: 'bar' as const,
-        // Vertical bars are states or kinds: one colour each.
-        colorBy: horizontal ? ('series' as const) : ('data' as const),
-        data: horizontal ? [...values].reverse() : values,
+        data: values,
         barMaxWidth: 36,
-        label: {
-          show: true,
-          position: horizontal ? ('right' as const) : ('top' as const),
-          color: TEXT,
-          fontSize: 14,
-        },
+        label: { show: true, position: 'right' as const, color: TEXT, fontSize: 14 },
       },
     ],
   };
