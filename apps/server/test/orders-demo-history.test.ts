@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PAYMENT_METHODS } from '@brewfleet/contracts';
+import { PEAK_CUSTOMERS_PER_HOUR, WEEKDAY_DEMAND, type Family } from '@brewfleet/simulator';
 import { buildApp } from '../src/app.ts';
 import { openPglite, openPostgres, rows, type Database } from '../src/platform/db/client.ts';
 import { inScope, SYSTEM } from '../src/platform/db/scope.ts';
@@ -150,6 +151,23 @@ describe.each([
     expect(perDay(true, 7, 9)).toBeLessThan(perDay(false, 7, 9) / 2);
     expect(perDay(true, 11, 12)).toBeGreaterThan(perDay(false, 11, 12));
     expect(perDay(true, 0, 24)).toBeLessThan(perDay(false, 0, 24));
+  });
+
+  it('sells at the live machines’ pace: a weekday’s orders are the busiest hour’s customers times the day’s shape', async () => {
+    const days = await q<{ family: Family; n: number; machineDays: number }>(
+      sql`select d.family, count(*)::int as n, count(distinct (o.device_id, (o.ordered_at at time zone 'Asia/Taipei')::date))::int as "machineDays"
+          from sales_order o join device d on d.id = o.device_id
+          where extract(isodow from o.ordered_at at time zone 'Asia/Taipei') < 6
+          group by d.family`,
+    );
+    // The stores open 07:00-22:00 (some later or shorter): at most the shape's sum over those hours.
+    const shape = WEEKDAY_DEMAND.slice(7, 22).reduce((a, b) => a + b, 0);
+    expect(days.length).toBeGreaterThan(2);
+    for (const { family, n, machineDays } of days) {
+      const expected = PEAK_CUSTOMERS_PER_HOUR[family] * shape;
+      expect(n / machineDays, family).toBeGreaterThan(expected * 0.6);
+      expect(n / machineDays, family).toBeLessThan(expected * 1.3);
+    }
   });
 
   it('sums each order from its lines, taxes Taiwanese orders 5 % included per line, Hong Kong none', async () => {

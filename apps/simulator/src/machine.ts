@@ -420,7 +420,7 @@ export class SimulatedMachine {
     // and by the customers an hour at that pace when given (a tick is then the machine's clock, not
     // a customer: its faults, cleanings and refills keep their pace).
     const perTick =
-      this.opts.customersPerHour === undefined
+      this.opts.customersPerHour === undefined || !(this.opts.cupsPerMinute > 0)
         ? 1
         : (this.opts.customersPerHour * 60_000) / this.opts.cupsPerMinute / 3_600_000;
     if (this.opts.timeZone || perTick < 1) {

@@ -94,7 +94,14 @@ afterAll(async () => {
   await Promise.all(started.map((m) => m.stop().catch(() => {})));
 });
 
-async function sellingMachine(opts: { salesTaxRate?: string; random?: () => number } = {}) {
+async function sellingMachine(
+  opts: {
+    salesTaxRate?: string;
+    random?: () => number;
+    cupsPerMinute?: number;
+    customersPerHour?: number;
+  } = {},
+) {
   const sn = serial();
   const events = await observer(MOSQUITTO, topicFor(sn, 'events'));
   const m = new SimulatedMachine({
@@ -193,6 +200,23 @@ describe('a machine that sells', () => {
     // Some customers choose a topping, some a combination (roughly 1 in 5 and 1 in 20).
     expect(toppings).toBeGreaterThan(0);
     expect(combos).toBeGreaterThan(0);
+    await events.client.endAsync();
+  });
+
+  it('has as many customers as its busiest hour is given, whatever its clock ticks (the demo’s pace)', async () => {
+    // A tick a minute, 6 customers an hour: 600 ticks are ten busiest hours, ~60 orders (not 600).
+    const { m, events } = await sellingMachine({
+      random: seededRandom('pace'),
+      cupsPerMinute: 1,
+      customersPerHour: 6,
+    });
+    for (let i = 0; i < 600; i++) m.tick();
+    // Sent within the next flushes (every 100 ms here); then no more come.
+    await sent(events, (list) => list.filter((e) => e.type === 'order').length > 40);
+    await new Promise((r) => setTimeout(r, 1000));
+    const orders = (await sent(events, () => true)).filter((e) => e.type === 'order');
+    expect(orders.length).toBeGreaterThan(40);
+    expect(orders.length).toBeLessThan(80);
     await events.client.endAsync();
   });
 
