@@ -820,9 +820,14 @@ describe('the listing follows the machine', () => {
     await setLevel(900);
     await listing();
     await waitFor(() => uber.suspensions.get(UBER_STORE)?.get('p-LAT') === null, 5_000, 'p-LAT restored');
-    const log = await changes();
-    expect(log).toContain('suspend-item p-LAT (no machine can make it)');
-    expect(log).toContain('restore-item p-LAT (a machine can make it again)');
+    // A change's log line is written once Uber has answered: read after it, not merely after Uber
+    // shows the item restored (read at once, it was missing now and then).
+    await waitFor(
+      async () => (await changes()).includes('restore-item p-LAT (a machine can make it again)'),
+      5_000,
+      'the restore logged',
+    );
+    expect(await changes()).toContain('suspend-item p-LAT (no machine can make it)');
   });
 
   it('uploads the items no machine can make suspended in the menu: no call per item follows', async () => {

@@ -99,6 +99,35 @@ export function channelDoses(
     .filter((m) => m.grams > 0);
 }
 
+/** What a machine's channel holds, as it last reported (null: no level yet) and whether it is short. */
+export interface ChannelHolding {
+  channel: number;
+  levelG: number | null;
+  /** Below its low level or past its shelf life (what the console calls a material shortage). */
+  shortage?: boolean;
+}
+
+/**
+ * The products of a menu a machine cannot make now: one of the channels a cup takes from
+ * (`channelDoses`) is short or holds less than one cup takes. A channel never reported says nothing:
+ * its products stay on sale. The ordering app shows them sold out; the delivery platform suspends them.
+ */
+export function soldOutProducts(
+  menu: Pick<MenuContent, 'products'>,
+  holding: readonly ChannelHolding[],
+): Set<string> {
+  const byChannel = new Map(holding.map((c) => [c.channel, c]));
+  const out = new Set<string>();
+  for (const product of menu.products) {
+    const short = channelDoses(product).some(({ channel, grams }) => {
+      const held = byChannel.get(channel);
+      return !!held && (!!held.shortage || (held.levelG !== null && held.levelG < grams));
+    });
+    if (short) out.add(product.code);
+  }
+  return out;
+}
+
 export const menuContent = z.object({
   version: z.string().max(64),
   name: z.string().max(128),

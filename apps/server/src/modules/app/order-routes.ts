@@ -17,6 +17,7 @@ import {
   appPlacedAnswer,
   menuContent,
   nameIn,
+  soldOutProducts,
   toCents,
   type AppOrderBody,
   type AppOrderCommandParams,
@@ -35,7 +36,6 @@ import type { MemberOrder } from '../orders/app-orders.ts';
 import type { MembersService } from './members-port.ts';
 import { MEMBER_SCHEME, inMemberScope, memberOf } from './member-auth.ts';
 import { takesOrders } from './shop-routes.ts';
-import { soldOutCodes } from './sold-out.ts';
 
 const tags = ['app'];
 
@@ -95,7 +95,7 @@ export function registerAppOrders(
           if (!menu || !takesOrders(machine)) throw new AppError('msg.appMachineNotOrdering');
           // A product the machine cannot make now is refused here, before any money moves, rather
           // than paid, refused by the machine and paid back.
-          const soldOut = soldOutCodes(menu, await fleet.reports.channelSupply(tx, machine.id));
+          const soldOut = soldOutProducts(menu, await fleet.reports.channelSupply(tx, machine.id));
           body.lines.forEach((l, i) => {
             const product = menu.products.find((p) => p.code === l.productCode);
             if (product && soldOut.has(product.code))

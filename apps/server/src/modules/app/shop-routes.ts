@@ -14,6 +14,7 @@ import {
   appStoresQuery,
   menuContent,
   nameIn,
+  soldOutProducts,
   type MenuContent,
 } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
@@ -21,7 +22,6 @@ import { answer } from '../../platform/http/answers.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { FleetService, ShopMachine } from '../fleet/service.ts';
 import { MEMBER_SCHEME, inMemberScope } from './member-auth.ts';
-import { soldOutCodes } from './sold-out.ts';
 
 const tags = ['app'];
 const security = [{ bearer: [] }];
@@ -112,7 +112,7 @@ export function registerAppShop(app: FastifyInstance, deps: { db: Db; fleet: Fle
       return inMemberScope(db, request, async (tx) => {
         const { machine, menu } = await machineAndMenu(tx, fleet, id, request.member!.merchantIds);
         if (!menu) throw new AppError('msg.appMachineNotOrdering');
-        const soldOut = soldOutCodes(menu, await fleet.reports.channelSupply(tx, machine.id));
+        const soldOut = soldOutProducts(menu, await fleet.reports.channelSupply(tx, machine.id));
         return {
           deviceId: machine.id,
           menuVersion: menu.version,

@@ -1,13 +1,14 @@
 /**
  * What a store's machines can make now, as the delivery platform must know it: a machine takes
  * orders when it is online, not locked and runs a menu; it can make a product of that menu that is
- * orderable and whose recipe's channels are not empty (the last levels it reported, kept by the
- * delivery module from fleet's `levelsChanged`; a channel never reported counts as filled). With each
+ * orderable and whose channels hold what one cup takes (the last levels it reported, kept by the
+ * delivery module from fleet's `levelsChanged`; a channel never reported counts as filled: the rule
+ * of contracts' `soldOutProducts`, the ordering app's too). With each
  * machine comes its queue: the orders placed on it that it has not made yet, so that an order goes
  * to the machine of the store with the shortest wait, not always to the first one.
  */
 import { sql } from 'drizzle-orm';
-import { menuContent, type MenuContent } from '@brewfleet/contracts';
+import { menuContent, soldOutProducts, type MenuContent } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import type { FleetService, ShopMachine } from '../fleet/service.ts';
 import type { OrderService } from '../orders/service.ts';
@@ -19,12 +20,6 @@ export interface ReadyMachine {
   makes: Set<string>;
   /** Orders on it not made yet (paid or being made, placed within the last day). */
   queue: number;
-}
-
-/** The channels a recipe draws from (`steps[].channel`). */
-function channelsOf(recipe: unknown): number[] {
-  const steps = (recipe as { steps?: Array<{ channel?: unknown }> } | null)?.steps ?? [];
-  return steps.flatMap((s) => (typeof s.channel === 'number' ? [s.channel] : []));
 }
 
 /**
@@ -52,21 +47,23 @@ export function createReadiness(fleet: FleetService, orders: OrderService) {
     const taking = machines.filter((m) => m.storeId === storeId && m.online && !m.locked && m.menuVersion);
     if (!taking.length) return [];
     const ids = taking.map((m) => m.id);
-    const empty = await rows<{ deviceId: string; channel: number }>(
+    const levels = await rows<{ deviceId: string; channel: number; levelG: number }>(
       tx,
-      sql`select device_id::text as "deviceId", channel from delivery_channel_level
-          where device_id = any(${`{${ids.join(',')}}`}::bigint[]) and grams <= 0`,
+      sql`select device_id::text as "deviceId", channel, grams as "levelG" from delivery_channel_level
+          where device_id = any(${`{${ids.join(',')}}`}::bigint[])`,
     );
     const queueOf = await orders.queues(tx, ids);
     const out: ReadyMachine[] = [];
     for (const machine of taking) {
       const menu = await menuOf(tx, machine.id, machine.menuVersion!);
       if (!menu) continue;
-      const dry = new Set(empty.filter((e) => e.deviceId === machine.id).map((e) => e.channel));
+      // The ordering app's rule (contracts soldOutProducts): a channel holding less than one cup takes.
+      const soldOut = soldOutProducts(
+        menu,
+        levels.filter((l) => l.deviceId === machine.id),
+      );
       const makes = new Set(
-        menu.products
-          .filter((p) => p.orderable !== false && !channelsOf(p.recipe).some((c) => dry.has(c)))
-          .map((p) => p.code),
+        menu.products.filter((p) => p.orderable !== false && !soldOut.has(p.code)).map((p) => p.code),
       );
       out.push({ machine, menu, makes, queue: queueOf.get(machine.id) ?? 0 });
     }

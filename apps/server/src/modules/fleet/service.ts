@@ -5,7 +5,7 @@
  * machine's answers move it along. Others never name fleet's tables (test/table-ownership.test.ts).
  */
 import { sql } from 'drizzle-orm';
-import type { CommandType, IssuedCommand } from '@brewfleet/contracts';
+import type { ChannelHolding, CommandType, IssuedCommand } from '@brewfleet/contracts';
 import type { CommandReasonKey } from '@brewfleet/contracts/resources/device-records';
 import type { AuthUser } from '../../platform/auth/auth-user.ts';
 import { visibleTo } from '../../platform/crud/scope.ts';
@@ -51,12 +51,6 @@ export interface MachineCommand {
 }
 
 const idArray = (ids: string[]) => `{${ids.join(',')}}`;
-
-export interface ChannelSupply {
-  channel: number;
-  levelG: number | null;
-  shortage: boolean;
-}
 
 export function createFleetService(deps: { bus: FleetBus; devices: Registered; events: Publisher }) {
   const { bus, devices } = deps;
@@ -212,7 +206,7 @@ export function createFleetService(deps: { bus: FleetBus; devices: Registered; e
      * its shelf life. The ordering app says from it which products are sold out.
      */
     channelSupply: (tx: Db, deviceId: string) =>
-      rows<ChannelSupply>(
+      rows<ChannelHolding>(
         tx,
         sql`select channel_number as channel, level_g as "levelG", shortage from device_channel
             where device_id = ${deviceId}::bigint`,

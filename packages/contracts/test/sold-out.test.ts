@@ -1,7 +1,6 @@
-/** Which products of a menu a machine cannot make now, by what its channels hold (app/sold-out.ts). */
+/** Which products of a menu a machine cannot make now, by what its channels hold (soldOutProducts). */
 import { describe, expect, it } from 'vitest';
-import type { MenuContent } from '@brewfleet/contracts';
-import { soldOutCodes } from '../src/modules/app/sold-out.ts';
+import { soldOutProducts, type MenuContent } from '../src/menu-protocol.ts';
 
 type Step = MenuContent['products'][number]['recipe']['steps'][number];
 const product = (code: string, steps: Step[]) =>
@@ -23,21 +22,21 @@ describe('sold out', () => {
   it('is a product one of whose channels is short or holds less than a cup takes', () => {
     const full = { levelG: 1500, shortage: false };
     expect([
-      ...soldOutCodes(menu, [
+      ...soldOutProducts(menu, [
         { channel: 1, ...full },
         { channel: 2, ...full },
       ]),
     ]).toEqual([]);
     // Milk below its low level (a shortage), though 200 g would still make one latte.
     expect([
-      ...soldOutCodes(menu, [
+      ...soldOutProducts(menu, [
         { channel: 1, ...full },
         { channel: 2, levelG: 200, shortage: true },
       ]),
     ]).toEqual(['LAT']);
     // 12 g of beans: neither coffee, whatever the low level says.
     expect([
-      ...soldOutCodes(menu, [
+      ...soldOutProducts(menu, [
         { channel: 1, levelG: 12, shortage: false },
         { channel: 2, ...full },
       ]),
@@ -45,7 +44,7 @@ describe('sold out', () => {
   });
 
   it('says nothing of a channel the machine never reported', () => {
-    expect([...soldOutCodes(menu, [])]).toEqual([]);
-    expect([...soldOutCodes(menu, [{ channel: 1, levelG: null, shortage: false }])]).toEqual([]);
+    expect([...soldOutProducts(menu, [])]).toEqual([]);
+    expect([...soldOutProducts(menu, [{ channel: 1, levelG: null, shortage: false }])]).toEqual([]);
   });
 });
