@@ -3,27 +3,20 @@
  * to Uber Eats, and at start the module runs the simulated Uber server in-process and syncs that
  * store's menu to it, which the console then shows as synced.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { encryptLongText } from '@brewfleet/contracts';
-import { buildApp } from '../src/app.ts';
-import { openPglite, type Database } from '../src/platform/db/client.ts';
-import { migrate } from '../src/platform/db/migrate.ts';
-import { ensureAdmin } from '../src/modules/iam/seed.ts';
+import type { Database } from '../src/platform/db/client.ts';
 import { MODULES } from '../src/modules/index.ts';
 import { deliveryModule } from '../src/modules/delivery/index.ts';
-import { brokerAccessOf, demoModules, seedModules } from '../src/platform/module-runner.ts';
+import { brokerAccessOf, demoModules } from '../src/platform/module-runner.ts';
 import { startMqtt, type Mqtt } from '../src/platform/mqtt/broker.ts';
 import { servicesFor, type ModuleRuntime } from '../src/platform/module.ts';
-import { TEST_DATA_KEY, testKeys } from './helpers/test-app.ts';
+import { openEmbeddedApp, type EmbeddedApp } from './helpers/embedded-app.ts';
 import { waitFor } from './helpers/fleet.ts';
 
-const ADMIN_PASSWORD = 'Brew-Admin-2026';
 let database: Database;
 let app: FastifyInstance;
+let embedded: EmbeddedApp;
 let mqtt: Mqtt;
 let part: ModuleRuntime | null = null;
 let token: string;
@@ -32,19 +25,9 @@ const saved = { api: process.env.UBER_API_URL, auth: process.env.UBER_AUTH_URL }
 beforeAll(async () => {
   delete process.env.UBER_API_URL;
   delete process.env.UBER_AUTH_URL;
-  database = await openPglite(null);
-  await migrate(database);
-  await seedModules(MODULES, database.db);
-  await ensureAdmin(database.db, ADMIN_PASSWORD);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bf-delivery-demo-'));
-  app = await buildApp({
-    database,
-    keys: testKeys(),
-    dataKey: TEST_DATA_KEY,
-    dataDir,
-    logLevel: 'silent',
-    webDist: null,
-  });
+  embedded = await openEmbeddedApp();
+  ({ database, app } = embedded);
+  const { dataDir } = embedded;
   await demoModules(MODULES, { db: database.db, dataDir, resources: app.resources, services: app.services });
   mqtt = await startMqtt({
     port: 0,
@@ -69,22 +52,12 @@ beforeAll(async () => {
     // A module as the list holds it has its service's type erased (platform/module.ts AnyModule).
     app.services.delivery as never,
   );
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/doLogin',
-    payload: {
-      account: 'admin',
-      password: encryptLongText(testKeys().publicKeyPem, ADMIN_PASSWORD),
-      agreement: true,
-    },
-  });
-  token = res.json().data.tokenValue;
+  token = await embedded.signIn();
 }, 120_000);
 afterAll(async () => {
   await part?.stop();
   await mqtt?.close();
-  await app?.close();
-  await database?.close();
+  await embedded?.close();
   if (saved.api) process.env.UBER_API_URL = saved.api;
   if (saved.auth) process.env.UBER_AUTH_URL = saved.auth;
 });

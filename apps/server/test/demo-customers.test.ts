@@ -5,19 +5,13 @@
  * in, orders at an online demo machine paid by wallet (with a held coupon, after redeeming points),
  * the machine makes the order and it completes; a customer who cannot sign in is reported, not fatal.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { APP_API_PREFIX } from '@brewfleet/contracts';
 import { AppCustomers, type AppCustomer, type CustomerOrder, type Fleet } from '@brewfleet/simulator';
-import { buildApp } from '../src/app.ts';
-import { openPglite, rows, type Database } from '../src/platform/db/client.ts';
+import { rows, type Database } from '../src/platform/db/client.ts';
 import { inScope, SYSTEM } from '../src/platform/db/scope.ts';
-import { migrate } from '../src/platform/db/migrate.ts';
-import { ensureAdmin } from '../src/modules/iam/seed.ts';
 import { seedDemo } from '../src/modules/iam/demo.ts';
 import { seedDemoTenants } from '../src/modules/tenancy/demo.ts';
 import { seedDemoFleet, startDemoFleet } from '../src/modules/fleet/demo.ts';
@@ -26,18 +20,14 @@ import { demoAppCustomers, seedDemoMembers } from '../src/modules/members/demo-d
 import { startDemoCustomers } from '../src/modules/members/demo-customers.ts';
 import { mustMoveWallet } from '../src/modules/members/wallet.ts';
 import { MODULES } from '../src/modules/index.ts';
-import {
-  brokerAccessOf,
-  seedModules,
-  startModules,
-  type StartedModules,
-} from '../src/platform/module-runner.ts';
+import { brokerAccessOf, startModules, type StartedModules } from '../src/platform/module-runner.ts';
 import { startMqtt, type Mqtt } from '../src/platform/mqtt/broker.ts';
-import { TEST_DATA_KEY, testKeys } from './helpers/test-app.ts';
+import { openEmbeddedApp, type EmbeddedApp } from './helpers/embedded-app.ts';
 import { waitFor } from './helpers/fleet.ts';
 
 let database: Database;
 let app: FastifyInstance;
+let embedded: EmbeddedApp;
 let mqtt: Mqtt;
 let runtime: StartedModules;
 let fleet: Fleet | null;
@@ -45,19 +35,8 @@ let baseUrl: string;
 let customers: AppCustomer[];
 
 beforeAll(async () => {
-  database = await openPglite(null);
-  await migrate(database);
-  await seedModules(MODULES, database.db);
-  await ensureAdmin(database.db, 'Brew-Admin-2026');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bf-demo-customers-'));
-  app = await buildApp({
-    database,
-    keys: testKeys(),
-    dataKey: TEST_DATA_KEY,
-    dataDir,
-    logLevel: 'silent',
-    webDist: null,
-  });
+  embedded = await openEmbeddedApp();
+  ({ database, app } = embedded);
   // The demo without its weeks of history: tenants, machines with their menus, members.
   await seedDemo(database.db);
   await seedDemoTenants(database.db, app.services.iam!);
@@ -98,8 +77,7 @@ afterAll(async () => {
   await fleet?.stop();
   await runtime?.stop();
   await mqtt?.close();
-  await app?.close();
-  await database?.close();
+  await embedded?.close();
 });
 
 const system = <T>(fn: (db: Database['db']) => Promise<T>) => inScope(database.db, SYSTEM, fn);

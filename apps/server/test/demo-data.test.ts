@@ -3,45 +3,26 @@
  * the chain brand's administrators see their subtree, a store account its store; each brand has its
  * own catalog, whose products the API accepts as they are.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { encryptLongText } from '@brewfleet/contracts';
 import { CHANNELS, type Family } from '@brewfleet/simulator';
-import { buildApp } from '../src/app.ts';
-import { openPglite, rows, type Database } from '../src/platform/db/client.ts';
+import { rows, type Database } from '../src/platform/db/client.ts';
 import { inScope, SYSTEM } from '../src/platform/db/scope.ts';
-import { migrate } from '../src/platform/db/migrate.ts';
-import { ensureAdmin } from '../src/modules/iam/seed.ts';
 import { DEMO_PASSWORD, seedDemo } from '../src/modules/iam/demo.ts';
 import { seedDemoTenants } from '../src/modules/tenancy/demo.ts';
 import { seedDemoLogos } from '../src/modules/tenancy/demo-logos.ts';
 import { seedDemoFleet } from '../src/modules/fleet/demo.ts';
 import { seedDemoMenus } from '../src/modules/menus/demo.ts';
 import { seedDemoTaxes } from '../src/modules/taxes/demo.ts';
-import { MODULES } from '../src/modules/index.ts';
-import { seedModules } from '../src/platform/module-runner.ts';
-import { TEST_DATA_KEY, testKeys } from './helpers/test-app.ts';
+import { openEmbeddedApp, type EmbeddedApp } from './helpers/embedded-app.ts';
 
 let database: Database;
 let app: FastifyInstance;
+let embedded: EmbeddedApp;
 beforeAll(async () => {
-  database = await openPglite(null);
-  await migrate(database);
-  await seedModules(MODULES, database.db);
-  await ensureAdmin(database.db, 'Brew-Admin-2026');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bf-demo-'));
-  app = await buildApp({
-    database,
-    keys: testKeys(),
-    dataKey: TEST_DATA_KEY,
-    dataDir,
-    logLevel: 'silent',
-    webDist: null,
-  });
+  embedded = await openEmbeddedApp();
+  ({ database, app } = embedded);
   // The demo without its weeks of history (demo-first-start.test.ts reads those).
   await seedDemo(database.db);
   await seedDemoTenants(database.db, app.services.iam!);
@@ -55,19 +36,10 @@ beforeAll(async () => {
   await seedDemoTaxes(database.db, app.resources);
 }, 60_000);
 afterAll(async () => {
-  await app.close();
-  await database.close();
+  await embedded?.close();
 });
 
-async function login(account: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/doLogin',
-    payload: { account, password: encryptLongText(testKeys().publicKeyPem, DEMO_PASSWORD), agreement: true },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.tokenValue as string;
-}
+const login = (account: string) => embedded.signIn(account, DEMO_PASSWORD);
 const list = async (token: string, resource: string) =>
   (
     await app.inject({

@@ -4,29 +4,21 @@
  * offline, one in alarm, one short of milk, one due for maintenance, channels at varied levels, and
  * a fleet that keeps moving.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { encryptLongText } from '@brewfleet/contracts';
 import type { Fleet } from '@brewfleet/simulator';
-import { buildApp } from '../src/app.ts';
-import { openPglite, type Database } from '../src/platform/db/client.ts';
-import { migrate } from '../src/platform/db/migrate.ts';
-import { ensureAdmin } from '../src/modules/iam/seed.ts';
+import type { Database } from '../src/platform/db/client.ts';
 import { DEMO_PASSWORD } from '../src/modules/iam/demo.ts';
 import { startDemoFleet } from '../src/modules/fleet/demo.ts';
 import { MODULES } from '../src/modules/index.ts';
 import {
   brokerAccessOf,
   demoModules,
-  seedModules,
   startModules,
   type StartedModules,
 } from '../src/platform/module-runner.ts';
 import { startMqtt, type Mqtt } from '../src/platform/mqtt/broker.ts';
-import { TEST_DATA_KEY, testKeys } from './helpers/test-app.ts';
+import { openEmbeddedApp, type EmbeddedApp } from './helpers/embedded-app.ts';
 import { waitFor } from './helpers/fleet.ts';
 
 /** A scenario minute in the test: the offline machine comes back, and another drops, after ten. */
@@ -34,24 +26,15 @@ const MINUTE_MS = 400;
 
 let database: Database;
 let app: FastifyInstance;
+let embedded: EmbeddedApp;
 let mqtt: Mqtt;
 let runtime: StartedModules;
 let fleet: Fleet | null;
 let token: string;
 beforeAll(async () => {
-  database = await openPglite(null);
-  await migrate(database);
-  await seedModules(MODULES, database.db);
-  await ensureAdmin(database.db, 'Brew-Admin-2026');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bf-demo-first-'));
-  app = await buildApp({
-    database,
-    keys: testKeys(),
-    dataKey: TEST_DATA_KEY,
-    dataDir,
-    logLevel: 'silent',
-    webDist: null,
-  });
+  embedded = await openEmbeddedApp();
+  ({ database, app } = embedded);
+  const { dataDir } = embedded;
   // The first start's demo as main.ts makes it: every module's, in the list's order.
   await demoModules(MODULES, { db: database.db, dataDir, resources: app.resources, services: app.services });
   mqtt = await startMqtt({
@@ -74,23 +57,13 @@ beforeAll(async () => {
     app.services,
   );
   fleet = await startDemoFleet({ db: database.db, url: mqtt.url, log: app.log, scenarioMinuteMs: MINUTE_MS });
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/doLogin',
-    payload: {
-      account: 'operator',
-      password: encryptLongText(testKeys().publicKeyPem, DEMO_PASSWORD),
-      agreement: true,
-    },
-  });
-  token = res.json().data.tokenValue;
+  token = await embedded.signIn('operator', DEMO_PASSWORD);
 }, 90_000);
 afterAll(async () => {
   await fleet?.stop();
   await runtime?.stop();
   await mqtt?.close();
-  await app?.close();
-  await database?.close();
+  await embedded?.close();
 });
 
 const post = async (url: string, body: unknown = {}) => {
@@ -209,16 +182,7 @@ it('has refractometer readings of a demo coffee model and, for the chain brand, 
   );
 
   // The chain brand's administrator finds the link in its list (the token was shown to no one).
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/doLogin',
-    payload: {
-      account: 'formosa',
-      password: encryptLongText(testKeys().publicKeyPem, DEMO_PASSWORD),
-      agreement: true,
-    },
-  });
-  const formosa = res.json().data.tokenValue;
+  const formosa = await embedded.signIn('formosa', DEMO_PASSWORD);
   const links = await app.inject({
     method: 'POST',
     url: '/api/coffee/display-link/list',

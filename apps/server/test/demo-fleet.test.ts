@@ -3,52 +3,30 @@
  * and the demo fleet of simulated machines in the same process. Machines come online and report
  * cups; a merchant sees only its machines and can lock one of them.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { encryptLongText } from '@brewfleet/contracts';
 import type { Fleet } from '@brewfleet/simulator';
-import { buildApp } from '../src/app.ts';
-import { openPglite, type Database } from '../src/platform/db/client.ts';
-import { migrate } from '../src/platform/db/migrate.ts';
-import { ensureAdmin } from '../src/modules/iam/seed.ts';
+import type { Database } from '../src/platform/db/client.ts';
 import { DEMO_PASSWORD, seedDemo } from '../src/modules/iam/demo.ts';
 import { seedDemoTenants } from '../src/modules/tenancy/demo.ts';
 import { seedDemoFleet, startDemoFleet } from '../src/modules/fleet/demo.ts';
 import { seedDemoMenus } from '../src/modules/menus/demo.ts';
 import { MODULES } from '../src/modules/index.ts';
 import type { FleetRuntime } from '../src/modules/fleet/index.ts';
-import {
-  brokerAccessOf,
-  seedModules,
-  startModules,
-  type StartedModules,
-} from '../src/platform/module-runner.ts';
+import { brokerAccessOf, startModules, type StartedModules } from '../src/platform/module-runner.ts';
 import { startMqtt, type Mqtt } from '../src/platform/mqtt/broker.ts';
-import { TEST_DATA_KEY, testKeys } from './helpers/test-app.ts';
+import { openEmbeddedApp, type EmbeddedApp } from './helpers/embedded-app.ts';
 import { waitFor } from './helpers/fleet.ts';
 
 let database: Database;
 let app: FastifyInstance;
+let embedded: EmbeddedApp;
 let mqtt: Mqtt;
 let runtime: StartedModules;
 let fleet: Fleet | null;
 beforeAll(async () => {
-  database = await openPglite(null);
-  await migrate(database);
-  await seedModules(MODULES, database.db);
-  await ensureAdmin(database.db, 'Brew-Admin-2026');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bf-demo-fleet-'));
-  app = await buildApp({
-    database,
-    keys: testKeys(),
-    dataKey: TEST_DATA_KEY,
-    dataDir,
-    logLevel: 'silent',
-    webDist: null,
-  });
+  embedded = await openEmbeddedApp();
+  ({ database, app } = embedded);
   // The demo without its weeks of history (demo-first-start.test.ts reads those).
   await seedDemo(database.db);
   await seedDemoTenants(database.db, app.services.iam!);
@@ -86,19 +64,10 @@ afterAll(async () => {
   await fleet?.stop();
   await runtime?.stop();
   await mqtt?.close();
-  await app?.close();
-  await database?.close();
+  await embedded?.close();
 });
 
-async function login(account: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/doLogin',
-    payload: { account, password: encryptLongText(testKeys().publicKeyPem, DEMO_PASSWORD), agreement: true },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.tokenValue as string;
-}
+const login = (account: string) => embedded.signIn(account, DEMO_PASSWORD);
 const post = async (token: string, url: string, body: unknown = {}) => {
   const res = await app.inject({ method: 'POST', url, headers: { token }, payload: body as object });
   expect(res.statusCode, res.body).toBe(200);

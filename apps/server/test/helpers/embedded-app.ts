@@ -19,6 +19,8 @@ import { ADMIN_PASSWORD, TEST_DATA_KEY, testKeys } from './test-app.ts';
 export interface EmbeddedApp {
   database: Database;
   app: FastifyInstance;
+  /** Its DATA_DIR: a temporary folder, removed by close(). */
+  dataDir: string;
   /** A console token of this account (the administrator when none is named). */
   signIn(account?: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -42,6 +44,7 @@ export async function openEmbeddedApp(): Promise<EmbeddedApp> {
   return {
     database,
     app,
+    dataDir,
     async signIn(account = 'admin', password = ADMIN_PASSWORD) {
       const res = await app.inject({
         method: 'POST',
