@@ -19,7 +19,7 @@ export const LOCK_FILE = 'server.lock';
 export class DataDirInUseError extends Error {
   constructor(dataDir: string, holder: LockHolder) {
     super(
-      `DATA_DIR ${dataDir} is in use by another BrewFleet server (process ${holder.pid}, started ${holder.startedAt}): ` +
+      `DATA_DIR ${dataDir} is in use by another BrewFleet server (process ${Number.isNaN(holder.pid) ? 'unknown' : holder.pid}, started ${holder.startedAt}): ` +
         'stop it first, or set DATA_DIR to another directory',
     );
     this.name = 'DataDirInUseError';
