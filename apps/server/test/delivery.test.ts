@@ -71,13 +71,19 @@ const setOnline = async (online: boolean) => {
     `the machine ${online ? 'online' : 'offline'}`,
   );
 };
+/**
+ * The machine's clock for level reports: never behind the last one (fleet keeps the newest report of
+ * a channel, so a report stamped earlier than one already stored is rightly ignored).
+ */
+let levelClock = 0;
+const levelTime = () => new Date((levelClock = Math.max(Date.now(), levelClock + 1))).toISOString();
 const setLevel = async (grams: number) => {
   await publish('events', {
     events: [
       {
         eventId: crypto.randomUUID(),
         type: 'material',
-        ts: now(),
+        ts: levelTime(),
         levels: [{ channel: 1, grams, capacityG: 1000 }],
       },
     ],
@@ -85,10 +91,9 @@ const setLevel = async (grams: number) => {
   await written(
     async () =>
       (
-        await sql(
-          `select grams::float as g from delivery_channel_level where device_id = $1 and channel = 1`,
-          [machine.id],
-        )
+        await sql(`select level_g as g from device_channel where device_id = $1 and channel_number = 1`, [
+          machine.id,
+        ])
       )[0]?.g === grams,
     `channel 1 at ${grams} g`,
   );
@@ -791,20 +796,19 @@ describe('the listing follows the machine', () => {
 
   it('keeps the last of several levels of a channel reported in one batch (the batch is not refused)', async () => {
     await publish('events', {
-      events: [400, 420].map((grams, i) => ({
+      events: [400, 420].map((grams) => ({
         eventId: crypto.randomUUID(),
         type: 'material',
-        ts: now(i),
+        ts: levelTime(),
         levels: [{ channel: 1, grams, capacityG: 1000 }],
       })),
     });
     await written(
       async () =>
         (
-          await sql(
-            `select grams::float as g from delivery_channel_level where device_id = $1 and channel = 1`,
-            [machine.id],
-          )
+          await sql(`select level_g as g from device_channel where device_id = $1 and channel_number = 1`, [
+            machine.id,
+          ])
         )[0]?.g === 420,
       'channel 1 at the last level reported',
     );
@@ -828,6 +832,42 @@ describe('the listing follows the machine', () => {
       'the restore logged',
     );
     expect(await changes()).toContain('suspend-item p-LAT (no machine can make it)');
+  });
+
+  it('suspends an item whose channel is short of material though it holds a cup, as the app calls it sold out', async () => {
+    // 300 g is many cups, but below the channel's low level of 500 g the console shows a shortage,
+    // and the ordering app shows the drink sold out: Uber must not keep selling it.
+    await setLevel(300);
+    const [channel] = await sql<{ id: string }>(
+      `select id::text from device_channel where device_id = $1 and channel_number = 1`,
+      [machine.id],
+    );
+    await ok('PUT', '/api/coffee/device-channel', { id: channel.id, lowLevelG: 500 });
+    expect((await sql(`select shortage from device_channel where id = $1`, [channel.id]))[0].shortage).toBe(
+      true,
+    );
+    await listing();
+    await waitFor(() => uber.suspensions.get(UBER_STORE)?.get('p-LAT'), 5_000, 'p-LAT suspended');
+    expect(uber.suspensions.get(UBER_STORE)?.get('p-ESP')).toBeUndefined();
+    // The low level lowered below what it holds: no shortage, on sale again.
+    await ok('PUT', '/api/coffee/device-channel', { id: channel.id, lowLevelG: 100 });
+    await listing();
+    await waitFor(() => uber.suspensions.get(UBER_STORE)?.get('p-LAT') === null, 5_000, 'p-LAT restored');
+    await setLevel(900);
+  });
+
+  it('restores an item when staff refill its channel by hand, before the machine reports a level', async () => {
+    await setLevel(0);
+    await listing();
+    await waitFor(() => uber.suspensions.get(UBER_STORE)?.get('p-LAT'), 5_000, 'p-LAT suspended');
+    const [channel] = await sql<{ id: string }>(
+      `select id::text from device_channel where device_id = $1 and channel_number = 1`,
+      [machine.id],
+    );
+    await ok('POST', '/api/coffee/device-channel/refill', { ids: [channel.id] });
+    await listing();
+    await waitFor(() => uber.suspensions.get(UBER_STORE)?.get('p-LAT') === null, 5_000, 'p-LAT restored');
+    await setLevel(900);
   });
 
   it('uploads the items no machine can make suspended in the menu: no call per item follows', async () => {

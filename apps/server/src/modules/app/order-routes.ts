@@ -95,7 +95,10 @@ export function registerAppOrders(
           if (!menu || !takesOrders(machine)) throw new AppError('msg.appMachineNotOrdering');
           // A product the machine cannot make now is refused here, before any money moves, rather
           // than paid, refused by the machine and paid back.
-          const soldOut = soldOutProducts(menu, await fleet.reports.channelSupply(tx, machine.id));
+          const soldOut = soldOutProducts(
+            menu,
+            (await fleet.reports.channelSupply(tx, [machine.id])).get(machine.id) ?? [],
+          );
           body.lines.forEach((l, i) => {
             const product = menu.products.find((p) => p.code === l.productCode);
             if (product && soldOut.has(product.code))

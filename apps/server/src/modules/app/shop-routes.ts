@@ -112,7 +112,10 @@ export function registerAppShop(app: FastifyInstance, deps: { db: Db; fleet: Fle
       return inMemberScope(db, request, async (tx) => {
         const { machine, menu } = await machineAndMenu(tx, fleet, id, request.member!.merchantIds);
         if (!menu) throw new AppError('msg.appMachineNotOrdering');
-        const soldOut = soldOutProducts(menu, await fleet.reports.channelSupply(tx, machine.id));
+        const soldOut = soldOutProducts(
+          menu,
+          (await fleet.reports.channelSupply(tx, [machine.id])).get(machine.id) ?? [],
+        );
         return {
           deviceId: machine.id,
           menuVersion: menu.version,

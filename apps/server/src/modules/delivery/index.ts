@@ -54,7 +54,6 @@ export const deliveryModule = defineModule({
     'delivery_product',
     'delivery_order',
     'delivery_listing_change',
-    'delivery_channel_level',
   ],
   // Orders are placed as the app's are (orders), at machines (fleet), from what stores sell (catalog).
   needs: ['fleet', 'catalog', 'orders'],

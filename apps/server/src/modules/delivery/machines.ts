@@ -1,15 +1,14 @@
 /**
  * What a store's machines can make now, as the delivery platform must know it: a machine takes
  * orders when it is online, not locked and runs a menu; it can make a product of that menu that is
- * orderable and whose channels hold what one cup takes (the last levels it reported, kept by the
- * delivery module from fleet's `levelsChanged`; a channel never reported counts as filled: the rule
- * of contracts' `soldOutProducts`, the ordering app's too). With each
+ * orderable and none of whose channels is short or holds less than one cup takes (fleet's
+ * `channelSupply`, read through contracts' `soldOutProducts`: the ordering app's rule, so an item
+ * Uber shows suspended is one the app shows sold out). With each
  * machine comes its queue: the orders placed on it that it has not made yet, so that an order goes
  * to the machine of the store with the shortest wait, not always to the first one.
  */
-import { sql } from 'drizzle-orm';
 import { menuContent, soldOutProducts, type MenuContent } from '@brewfleet/contracts';
-import { rows, type Db } from '../../platform/db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import type { FleetService, ShopMachine } from '../fleet/service.ts';
 import type { OrderService } from '../orders/service.ts';
 
@@ -47,21 +46,13 @@ export function createReadiness(fleet: FleetService, orders: OrderService) {
     const taking = machines.filter((m) => m.storeId === storeId && m.online && !m.locked && m.menuVersion);
     if (!taking.length) return [];
     const ids = taking.map((m) => m.id);
-    const levels = await rows<{ deviceId: string; channel: number; levelG: number }>(
-      tx,
-      sql`select device_id::text as "deviceId", channel, grams as "levelG" from delivery_channel_level
-          where device_id = any(${`{${ids.join(',')}}`}::bigint[])`,
-    );
+    const supply = await fleet.reports.channelSupply(tx, ids);
     const queueOf = await orders.queues(tx, ids);
     const out: ReadyMachine[] = [];
     for (const machine of taking) {
       const menu = await menuOf(tx, machine.id, machine.menuVersion!);
       if (!menu) continue;
-      // The ordering app's rule (contracts soldOutProducts): a channel holding less than one cup takes.
-      const soldOut = soldOutProducts(
-        menu,
-        levels.filter((l) => l.deviceId === machine.id),
-      );
+      const soldOut = soldOutProducts(menu, supply.get(machine.id) ?? []);
       const makes = new Set(
         menu.products.filter((p) => p.orderable !== false && !soldOut.has(p.code)).map((p) => p.code),
       );

@@ -2,7 +2,7 @@
  * What the delivery module hears from fleet (domain events, in the publishing transaction): a
  * machine's status, levels or a finished command may change what its store can sell on Uber (the
  * listing is marked due and the listing job looks again within seconds); a menu a machine took changes the store's
- * Uber menu (due for upload). Material levels are kept per channel (delivery_channel_level).
+ * Uber menu (due for upload). What the channels hold is fleet's, read when the listing is looked at.
  */
 import { sql } from 'drizzle-orm';
 import type { UberCancelBody } from '@brewfleet/contracts';
@@ -37,37 +37,8 @@ export function deliveryReactions(fleet: FleetService): AnySubscriber[] {
     ),
     subscribe(
       'fleet.levelsChanged',
-      'delivery: a channel empty or filled again changes what its store lists',
+      'delivery: a channel short or filled again changes what its store lists',
       async (tx, events) => {
-        const where = new Map(
-          (
-            await machines(
-              tx,
-              events.map((e) => e.deviceId),
-            )
-          ).map((m) => [m.id, m]),
-        );
-        // One row per machine channel: a batch may hold several reports of a channel (the last one
-        // counts; an upsert cannot touch the same row twice in one statement).
-        const latest = new Map<string, { deviceId: string; level: { channel: number; grams: number } }>();
-        for (const e of events)
-          for (const l of e.levels)
-            latest.set(`${e.deviceId}/${l.channel}`, { deviceId: e.deviceId, level: l });
-        const levels = [...latest.values()].map(({ deviceId, level: l }) => ({
-          device_id: deviceId,
-          channel: l.channel,
-          grams: l.grams,
-          merchant_id: where.get(deviceId)?.merchantId ?? null,
-          store_id: where.get(deviceId)?.storeId ?? null,
-        }));
-        if (!levels.length) return;
-        await tx.execute(sql`
-        insert into delivery_channel_level (device_id, channel, merchant_id, store_id, grams)
-        select x.device_id, x.channel, x.merchant_id, x.store_id, x.grams
-        from json_to_recordset(${JSON.stringify(levels)}::json)
-          as x(device_id bigint, channel int, grams numeric, merchant_id bigint, store_id bigint)
-        on conflict (device_id, channel) do update set grams = excluded.grams, merchant_id = excluded.merchant_id,
-          store_id = excluded.store_id, updated_at = now()`);
         await listingDue(
           tx,
           events.map((e) => e.deviceId),

@@ -18,6 +18,7 @@ import { registerResource } from '../../platform/crud/register-resource.ts';
 import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { notify } from '../../platform/events/notices.ts';
+import type { Publisher } from '../../platform/events/domain-events.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { answer } from '../../platform/http/answers.ts';
 import type { DeviceRegistry } from './devices.ts';
@@ -26,9 +27,9 @@ import type { FleetDeps } from './deps.ts';
 
 /**
  * Recompute expiry and shortage of channels, and the shortage flag of their machines: a channel is
- * short when below its low level or past its shelf life.
+ * short when below its low level or past its shelf life. Answers the machines whose channels changed.
  */
-export async function refreshChannels(db: Db, where: ReturnType<typeof sql>) {
+export async function refreshChannels(db: Db, where: ReturnType<typeof sql>): Promise<string[]> {
   const expires = sql`case when c.filled_at is not null and c.shelf_life_hours > 0
                            then c.filled_at + make_interval(hours => c.shelf_life_hours) end`;
   const short = sql`(coalesce(c.level_g < c.low_level_g, false) or coalesce(${expires} < now(), false))`;
@@ -42,6 +43,20 @@ export async function refreshChannels(db: Db, where: ReturnType<typeof sql>) {
   );
   const ids = [...new Set(changed.map((c) => c.device_id))];
   if (ids.length) await refreshDeviceShortage(db, ids);
+  return ids;
+}
+
+/**
+ * What these machines' channels hold changed by hand (an edit, a refill, a layout distributed) or by
+ * time (a shelf life ran out): published as a status change, which the delivery platform's listing
+ * follows (what a channel holds decides what Uber may sell, as the ordering app reads it afresh).
+ */
+export async function announceSupply(events: Publisher, tx: Db, deviceIds: readonly string[]) {
+  await events.publish(
+    tx,
+    'fleet.machineStatusChanged',
+    [...new Set(deviceIds)].map((deviceId) => ({ deviceId })),
+  );
 }
 
 /**
@@ -117,10 +132,12 @@ export function registerChannels(app: FastifyInstance, deps: FleetDeps, devices:
       },
       async afterCreate(row, ctx) {
         await refreshChannels(ctx.db, sql`c.id = ${String(row.id)}`);
+        await announceSupply(deps.events, ctx.db, [String(row.deviceId)]);
         await tellChannelLayouts(ctx.db, [String(row.deviceId)], issuer(ctx));
       },
       async afterUpdate(row, _before, ctx) {
         await refreshChannels(ctx.db, sql`c.id = ${String(row.id)}`);
+        await announceSupply(deps.events, ctx.db, [String(row.deviceId)]);
         await tellChannelLayouts(ctx.db, [String(row.deviceId)], issuer(ctx));
       },
       // A machine whose only short channel goes must stop showing a shortage.
@@ -128,6 +145,7 @@ export function registerChannels(app: FastifyInstance, deps: FleetDeps, devices:
         const deviceIds = [...new Set(channels.map((c) => String(c.deviceId)))];
         const removing = channels.map((c) => String(c.id));
         await refreshDeviceShortage(ctx.db, deviceIds, removing);
+        await announceSupply(deps.events, ctx.db, deviceIds);
         await tellChannelLayouts(ctx.db, deviceIds, issuer(ctx), removing);
       },
     },
@@ -190,6 +208,7 @@ export function registerChannels(app: FastifyInstance, deps: FleetDeps, devices:
         // refreshChannels only looks at channels whose flags change; a deleted short channel is
         // not one of them, so the machines' flags are recomputed from what they have now.
         await refreshDeviceShortage(tx, ids);
+        await announceSupply(deps.events, tx, ids);
         const commands = await queueChannelCommands(tx, ids, channelsParams(configName, channels), {
           userId: request.user!.userId,
           account: request.user!.account,
@@ -218,9 +237,17 @@ export function registerChannels(app: FastifyInstance, deps: FleetDeps, devices:
                 and ${visibleTo(machineChannels.reg, request.user) ?? sql`true`}`,
         );
         if (found.length !== unique.length) throw new AppError('msg.notFound');
-        await tx.execute(sql`update device_channel set filled_at = now(), level_g = coalesce(capacity_g, level_g),
-                               level_at = now(), updated_at = now() where id in ${ids}`);
+        const refilled = await rows<{ device_id: string }>(
+          tx,
+          sql`update device_channel set filled_at = now(), level_g = coalesce(capacity_g, level_g),
+                level_at = now(), updated_at = now() where id in ${ids} returning device_id::text`,
+        );
         await refreshChannels(tx, sql`c.id in ${ids}`);
+        await announceSupply(
+          deps.events,
+          tx,
+          refilled.map((r) => r.device_id),
+        );
         return { updated: found.length };
       });
     },

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
 import { appendDeviceLog } from './device-log.ts';
-import { refreshChannels } from './channels.ts';
+import { announceSupply, refreshChannels } from './channels.ts';
 import type { Publisher } from '../../platform/events/domain-events.ts';
 import type { JobRunner } from '../../platform/jobs/types.ts';
 
@@ -65,9 +65,10 @@ export async function startPresenceJobs(opts: {
       everySeconds,
       retry,
       run: () =>
-        inScope(opts.db, SYSTEM, (tx) =>
-          refreshChannels(tx, sql`c.shelf_life_hours > 0 and c.filled_at is not null`),
-        ),
+        inScope(opts.db, SYSTEM, async (tx) => {
+          const expired = await refreshChannels(tx, sql`c.shelf_life_hours > 0 and c.filled_at is not null`);
+          await announceSupply(opts.events, tx, expired);
+        }),
     },
   ]);
   return { close: () => defined.stop() };

@@ -201,16 +201,23 @@ export function createFleetService(deps: { bus: FleetBus; devices: Registered; e
         )
       )[0],
     /**
-     * What a machine's channels hold, as it last reported (docs/device-protocol.md §4.6): each
+     * What machines' channels hold, as they last reported (docs/device-protocol.md §4.6): each
      * channel's level (null before any report) and whether it is short — below its low level or past
-     * its shelf life. The ordering app says from it which products are sold out.
+     * its shelf life — by machine (a machine with no channel is absent). The ordering app says from it
+     * which products are sold out, the delivery platform which items to suspend on Uber.
      */
-    channelSupply: (tx: Db, deviceId: string) =>
-      rows<ChannelHolding>(
+    async channelSupply(tx: Db, deviceIds: readonly string[]): Promise<Map<string, ChannelHolding[]>> {
+      const out = new Map<string, ChannelHolding[]>();
+      if (!deviceIds.length) return out;
+      const found = await rows<ChannelHolding & { deviceId: string }>(
         tx,
-        sql`select channel_number as channel, level_g as "levelG", shortage from device_channel
-            where device_id = ${deviceId}::bigint`,
-      ),
+        sql`select device_id::text as "deviceId", channel_number as channel, level_g as "levelG", shortage
+            from device_channel where device_id = any(${idArray([...deviceIds])}::bigint[])`,
+      );
+      for (const { deviceId, ...holding } of found)
+        out.set(deviceId, [...(out.get(deviceId) ?? []), holding]);
+      return out;
+    },
     /** Machines' names and serial numbers, as the caller's scope sees them. */
     async machineNames(tx: Db, ids: string[]): Promise<Map<string, { name: string; serialNumber: string }>> {
       if (!ids.length) return new Map();
