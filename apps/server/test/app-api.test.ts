@@ -8,6 +8,7 @@
  * a machine that cannot take the order rejects it and the wallet gets its money back.
  */
 import crypto from 'node:crypto';
+import sharp from 'sharp';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, topicFor, type Language } from '@brewfleet/contracts';
@@ -19,6 +20,7 @@ import {
   waitFor,
 } from './helpers/fleet.ts';
 import { startTestApp } from './helpers/test-app.ts';
+import { uploadFile } from './helpers/multipart.ts';
 import type { SimulatedMachine } from '@brewfleet/simulator';
 
 const PASSWORD = 'App-Orders-Strong-9';
@@ -822,6 +824,50 @@ describe('points, coupons and the app’s settings', () => {
     const none = await app('GET', '/settings', { query: { merchantId: betaId }, lang: 'tw' });
     expect(none.statusCode).toBe(404);
     expect(none.json().msg).toBe('該商家尚未設定 App');
+  });
+
+  it('gives the banners and the logo an address the app loads without a token, and serves no other upload there', async () => {
+    const png = (colour: string) =>
+      sharp({ create: { width: 12, height: 6, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
+    const image = await uploadFile(f.t.app, alpha, await png('#6f4e37'), 'banner.png', 'image/png');
+    const logo = await uploadFile(f.t.app, alpha, await png('#c0a080'), 'logo.png', 'image/png');
+    const licence = await uploadFile(f.t.app, alpha, await png('#ffffff'), 'licence.png', 'image/png');
+    await console_('POST', '/api/coffee/app-banner', { title: 'Winter', image, link: null, sort: 1 });
+    const ended = await uploadFile(f.t.app, alpha, await png('#000000'), 'old.png', 'image/png');
+    const old = await console_('POST', '/api/coffee/app-banner', { title: 'Old', image: ended, sort: 2 });
+    await console_('PUT', '/api/coffee/app-banner', { id: old.id, enabled: false });
+    const setting = (await sql(`select id::text from app_setting where merchant_id = $1`, [alphaId]))[0];
+    if (setting) await console_('PUT', '/api/coffee/app-setting', { id: setting.id, logo });
+    else
+      await console_(
+        'POST',
+        '/api/coffee/app-setting',
+        { merchantId: alphaId, appName: 'Alpha', logo },
+        f.admin,
+      );
+
+    const { token } = await newMember();
+    const banners = await appOk('GET', '/banners', { token });
+    const winter = banners.find((b: any) => b.title === 'Winter');
+    expect(winter.imageUrl).toBe(`http://localhost:80${APP}/images/${image}`);
+    expect(banners.map((b: any) => b.title)).not.toContain('Old');
+    const settings = await appOk('GET', '/settings', { query: { merchantId: alphaId } });
+    expect(settings.logoUrl).toBe(`http://localhost:80${APP}/images/${logo}`);
+
+    // An <img> sends no token: the image and the logo load without one, as the upload they are.
+    for (const id of [image, logo]) {
+      const res = await app('GET', `/images/${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect((await sharp(res.rawPayload).metadata()).width).toBe(12);
+    }
+    // Any other upload of the merchant, and a banner switched off, are not there.
+    for (const id of [licence, ended, '999999999']) {
+      const res = await app('GET', `/images/${id}`, { lang: 'tw' });
+      expect(res.statusCode).toBe(404);
+    }
   });
 });
 

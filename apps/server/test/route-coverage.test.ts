@@ -94,7 +94,7 @@ it("the menu seed's buttons are the codes the routes declare, derived rather tha
   expect([...used].filter((code) => !buttons.has(code) && !pages.has(code))).toEqual([]);
 });
 
-it('only sign-in (console and app), the public key, health, the app settings, the broker hooks and Uber’s webhook are public', () => {
+it('only sign-in (console and app), the public key, health, the app settings and images, the broker hooks and Uber’s webhook are public', () => {
   const open = routes.filter(
     (r) => r.url.startsWith('/api/') && (r.config as { public?: boolean } | undefined)?.public,
   );
@@ -102,6 +102,8 @@ it('only sign-in (console and app), the public key, health, the app settings, th
     // The ordering app: a member signs up and in; its name, logo and privacy text show before that.
     '/api/app/v1/auth/signin',
     '/api/app/v1/auth/signup',
+    // Banner images and logos: an <img> sends no token (only those uploads are served there).
+    '/api/app/v1/images/:id',
     '/api/app/v1/settings',
     '/api/auth/doLogin',
     '/api/auth/publicKey',

@@ -232,10 +232,16 @@ export const appRedeemableCouponAnswer = z.object({
 export const appRedeemBody = z.object({ couponId: idSchema });
 export const appRedeemAnswer = z.object({ coupon: appHeldCouponAnswer, points: z.number().int() });
 
+/** Where the app loads an image it was given: `GET /images/:id`, public (no token). */
+export const appImagePath = (uploadId: string) => `${APP_API_PREFIX}/images/${uploadId}`;
+
 export const appBannerAnswer = z.object({
   id: idAnswer,
   title: z.string(),
+  /** The image's upload id. */
   image: z.string().nullable(),
+  /** The image's address, to load as is (no token). */
+  imageUrl: z.string().nullable(),
   link: z.string().nullable(),
   sort: z.number().int(),
 });
@@ -244,7 +250,10 @@ export const appSettingsQuery = z.object({ merchantId: idSchema });
 export const appSettingsAnswer = z.object({
   merchantId: idAnswer,
   appName: z.string(),
+  /** The logo's upload id. */
   logo: z.string().nullable(),
+  /** The logo's address, to load as is (no token). */
+  logoUrl: z.string().nullable(),
   privacyText: z.string().nullable(),
 });
 

@@ -3,11 +3,13 @@
  * redeeming points for one: Idempotency-Key), the banners of their merchants, and a merchant's app
  * settings (public: the app shows its name, logo and privacy text before anyone signs in).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   APP_API_PREFIX,
   appBannerAnswer,
+  appIdParams,
+  appImagePath,
   appHeldCouponAnswer,
   appMemberAnswer,
   appPageQuery,
@@ -22,9 +24,11 @@ import {
 } from '@brewfleet/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
-import { answer } from '../../platform/http/answers.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { idempotent } from '../../platform/http/idempotency.ts';
+import { publicOrigin } from '../../platform/http/public-origin.ts';
+import { answer, fileAnswer } from '../../platform/http/answers.ts';
+import type { FilesService } from '../files/service.ts';
 import type { MembersService } from './members-port.ts';
 import { MEMBER_SCHEME, inMemberScope, memberOf } from './member-auth.ts';
 
@@ -33,8 +37,14 @@ const security = [{ bearer: [] }];
 const config = { authScheme: MEMBER_SCHEME };
 const bannersQuery = z.object({ storeId: idSchema.optional() });
 
-export function registerAppAccount(app: FastifyInstance, deps: { db: Db; members: MembersService }) {
-  const { db, members } = deps;
+export function registerAppAccount(
+  app: FastifyInstance,
+  deps: { db: Db; members: MembersService; files: FilesService },
+) {
+  const { db, members, files } = deps;
+  /** An image's address the app loads as is, without its token (an <img> sends none). */
+  const imageUrl = (request: FastifyRequest, uploadId: string | null) =>
+    uploadId ? `${publicOrigin(request)}${appImagePath(uploadId)}` : null;
 
   app.get(
     `${APP_API_PREFIX}/me`,
@@ -123,7 +133,31 @@ export function registerAppAccount(app: FastifyInstance, deps: { db: Db; members
     async (request) => {
       const { storeId } = request.query as z.infer<typeof bannersQuery>;
       const member = memberOf(request);
-      return inMemberScope(db, request, (tx) => members.banners(tx, member.merchantIds, storeId));
+      const banners = await inMemberScope(db, request, (tx) =>
+        members.banners(tx, member.merchantIds, storeId),
+      );
+      return banners.map((b) => ({ ...b, imageUrl: imageUrl(request, b.image) }));
+    },
+  );
+
+  app.get(
+    `${APP_API_PREFIX}/images/:id`,
+    {
+      schema: {
+        params: appIdParams,
+        response: fileAnswer('A banner image or an app logo', ['image/jpeg', 'image/png']),
+        tags,
+        security: [],
+      },
+      config: { public: true },
+    },
+    async (request, reply) => {
+      const { id } = request.params as z.infer<typeof appIdParams>;
+      // Public, as the app shows them before signing in, but only these: any other upload of a
+      // merchant (a licence, a product photo) is a 404 here.
+      const shown = await inScope(db, SYSTEM, (tx) => members.isAppImage(tx, id));
+      if (!shown) throw new AppError('msg.notFound');
+      return files.sendPublic(reply, id);
     },
   );
 
@@ -137,7 +171,13 @@ export function registerAppAccount(app: FastifyInstance, deps: { db: Db; members
       const { merchantId } = request.query as z.infer<typeof appSettingsQuery>;
       const setting = await inScope(db, SYSTEM, (tx) => members.appSetting(tx, merchantId));
       if (!setting) throw new AppError('msg.appSettingsNotFound');
-      return { merchantId, appName: setting.appName, logo: setting.logo, privacyText: setting.privacyText };
+      return {
+        merchantId,
+        appName: setting.appName,
+        logo: setting.logo,
+        logoUrl: imageUrl(request, setting.logo),
+        privacyText: setting.privacyText,
+      };
     },
   );
 }

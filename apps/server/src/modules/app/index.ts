@@ -16,9 +16,9 @@ import type { MembersService } from './members-port.ts';
 export const appModule = defineModule({
   name: 'app',
   tables: ['member_session'],
-  needs: ['members', 'fleet', 'orders'],
+  needs: ['members', 'fleet', 'orders', 'files'],
   register(app, deps) {
-    const { fleet, orders } = deps.services;
+    const { fleet, orders, files } = deps.services;
     // The members service, as the app uses it (members-port.ts): checked to fit here.
     const members: MembersService = deps.services.members;
     const { db, throttle, events } = deps;
@@ -26,7 +26,7 @@ export const appModule = defineModule({
     registerAppAuth(app, { db, throttle, members });
     registerAppShop(app, { db, fleet });
     registerAppOrders(app, { db, fleet, orders, members, events });
-    registerAppAccount(app, { db, members });
+    registerAppAccount(app, { db, members, files });
     return undefined as never;
   },
 });

@@ -67,6 +67,7 @@ export interface MembersService {
     ): Promise<{ discount: string }>;
   };
   banners(tx: Db, merchantIds: string[], storeId?: string): Promise<Banner[]>;
+  isAppImage(tx: Db, uploadId: string): Promise<boolean>;
   appSetting(
     tx: Db,
     merchantId: string,

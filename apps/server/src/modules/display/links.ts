@@ -6,7 +6,6 @@
  * on update sets revoked_at for good). Another tenant's store or merchant is refused as any
  * reference outside the caller's scope is (checkReferences: 400 msg.refNotFound).
  */
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { text } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -23,17 +22,9 @@ import { registerResource } from '../../platform/crud/register-resource.ts';
 import type { ResourceDeps, Row } from '../../platform/crud/types.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { hashDisplayToken, newDisplayToken } from './tokens.ts';
+import { publicOrigin } from '../../platform/http/public-origin.ts';
 
 const DAY_MS = 86_400_000;
-
-/** Where the console is reached: PUBLIC_URL when set (behind a proxy), else the caller's own origin. */
-export function consoleOrigin(request: FastifyRequest): string {
-  const configured = process.env.PUBLIC_URL?.trim().replace(/\/+$/, '');
-  if (configured) return configured;
-  const origin = request.headers.origin;
-  if (typeof origin === 'string' && /^https?:\/\/[^/]+$/.test(origin)) return origin;
-  return `${request.protocol}://${request.host}`;
-}
 
 /** The address a lobby screen opens: the first dashboard the link allows, with its token. */
 export function linkUrl(origin: string, dashboards: DisplayDashboardChoice, token: string): string {
@@ -99,7 +90,7 @@ export function registerDisplayLinks(app: FastifyInstance, deps: ResourceDeps) {
           useCount: 0,
           // Not columns: what the create answer shows once.
           token,
-          url: linkUrl(consoleOrigin(ctx.request), dashboards, token),
+          url: linkUrl(publicOrigin(ctx.request), dashboards, token),
         };
       },
       respondShape: { token: z.string(), url: z.string() },

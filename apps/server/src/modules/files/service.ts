@@ -7,10 +7,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../platform/db/client.ts';
-import type { UploadReader } from './uploads.ts';
+import type { FastifyReply } from 'fastify';
+import { inScope, SYSTEM } from '../../platform/db/scope.ts';
+import { sendUpload, UPLOAD_ROW, type UploadReader, type UploadRow } from './uploads.ts';
 
-export function createFilesService(deps: { dataDir: string }, readers: UploadReader[]) {
+export function createFilesService(deps: { db: Db; dataDir: string }, readers: UploadReader[]) {
   return {
+    /**
+     * Send an upload to anyone, whoever's it is: for a caller that decided it is public (the ordering
+     * app's banner images and logos, which customers see before and after signing in).
+     */
+    async sendPublic(reply: FastifyReply, id: string) {
+      const [row] = await inScope(deps.db, SYSTEM, (tx) =>
+        rows<UploadRow>(tx, sql`select ${UPLOAD_ROW} from upload where id = ${id}`),
+      );
+      return sendUpload(reply, path.join(deps.dataDir, 'uploads'), row, 'public');
+    },
     /** Let users see more uploads than their subtree's (catalog: an inherited product's images). */
     readAlso(reader: UploadReader) {
       readers.push(reader);

@@ -30,7 +30,7 @@ import {
   type Media,
 } from './media-type.ts';
 
-interface UploadRow {
+export interface UploadRow {
   id: string;
   kind: 'image' | 'video';
   mime: string;
@@ -39,6 +39,9 @@ interface UploadRow {
   height: number | null;
   path: string;
 }
+
+/** Columns of an upload as it is served. */
+export const UPLOAD_ROW = sql`id::text as id, kind, mime, size_bytes, width, height, path`;
 
 async function reencode(
   input: Buffer,
@@ -170,12 +173,9 @@ export function registerUploads(
       const { id } = request.params as { id: string };
       const [row] = await inRequestScope(deps.db, request, async (tx) => {
         for (const open of readers) await open(tx, request.user!);
-        return rows<UploadRow>(
-          tx,
-          sql`select id::text as id, kind, mime, size_bytes, width, height, path from upload where id = ${id}`,
-        );
+        return rows<UploadRow>(tx, sql`select ${UPLOAD_ROW} from upload where id = ${id}`);
       });
-      return send(reply, row);
+      return sendUpload(reply, root, row);
     },
   );
 
@@ -202,20 +202,29 @@ export function registerUploads(
                where m.id = ${merchantId}`,
         ),
       );
-      return send(reply, row);
+      return sendUpload(reply, root, row);
     },
   );
+}
 
-  function send(reply: FastifyReply, row: UploadRow | undefined) {
-    if (!row) throw new AppError('msg.notFound');
-    const file = path.join(root, row.path);
-    if (!fs.existsSync(file)) throw new AppError('msg.notFound');
-    return reply
-      .header('content-type', row.mime)
-      .header('content-length', row.size_bytes)
-      .header('content-disposition', `inline; filename="upload-${row.id}.${path.extname(row.path).slice(1)}"`)
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cache-control', 'private, max-age=86400')
-      .send(fs.createReadStream(file));
-  }
+/**
+ * Send an upload's file inline, under a sandboxing CSP (nothing in it runs). `cache`: who
+ * may keep it — `private` for what a user's scope opened, `public` for what anyone may see.
+ */
+export function sendUpload(
+  reply: FastifyReply,
+  root: string,
+  row: UploadRow | undefined,
+  cache: 'private' | 'public' = 'private',
+) {
+  if (!row) throw new AppError('msg.notFound');
+  const file = path.join(root, row.path);
+  if (!fs.existsSync(file)) throw new AppError('msg.notFound');
+  return reply
+    .header('content-type', row.mime)
+    .header('content-length', row.size_bytes)
+    .header('content-disposition', `inline; filename="upload-${row.id}.${path.extname(row.path).slice(1)}"`)
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('cache-control', `${cache}, max-age=86400`)
+    .send(fs.createReadStream(file));
 }

@@ -70,6 +70,19 @@ export function createAppContentService() {
             order by sort, id`,
       );
     },
+    /**
+     * Whether an upload is one the app shows anyone: the image of a banner that is on or still to
+     * come, or an app setting's logo (shown before signing in). Nothing else is served to the app.
+     */
+    async isAppImage(tx: Db, uploadId: string): Promise<boolean> {
+      const [found] = await rows<{ yes: boolean }>(
+        tx,
+        sql`select exists (select 1 from app_banner where image = ${uploadId} and enabled
+                             and (active_to is null or active_to > now()))
+                or exists (select 1 from app_setting where logo = ${uploadId}) as yes`,
+      );
+      return found.yes;
+    },
     /** The merchant's app setting, or the nearest one above it; undefined when none. */
     async appSetting(tx: Db, merchantId: string): Promise<AppSetting | undefined> {
       return (await nearestSettings(tx, [merchantId])).get(merchantId);

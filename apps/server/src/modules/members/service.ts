@@ -24,6 +24,7 @@ export function createMembersService() {
     coupons: createCouponService(),
     banners: content.banners,
     appSetting: content.appSetting,
+    isAppImage: content.isAppImage,
   };
 }
 export type MembersService = ReturnType<typeof createMembersService>;
