@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { commandConfigResource } from '@brewfleet/contracts/resources/commands';
 import { configureClient } from '../api/client';
 import { initI18n } from '../app/i18n';
 import { createFakeXhr, heldBack, ok, type Answer } from '../test/fake-xhr';
+import { renderPage } from '../test/render-page';
 import ResourceFormDrawer from './ResourceFormDrawer';
 
 const RULE = {
@@ -34,16 +33,12 @@ describe('the edit drawer', () => {
     });
     configureClient({ createXhr: fake.createXhr, getToken: () => 't' });
     let closed = 0;
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <App>
-          <ResourceFormDrawer
-            def={commandConfigResource}
-            target={{ mode: 'update', id: '7' }}
-            onClose={() => closed++}
-          />
-        </App>
-      </QueryClientProvider>,
+    renderPage(
+      <ResourceFormDrawer
+        def={commandConfigResource}
+        target={{ mode: 'update', id: '7' }}
+        onClose={() => closed++}
+      />,
     );
     const attempts = await screen.findByLabelText('Maximum attempts');
     const save = screen.getByTestId('drawer-save');

@@ -1,7 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { P } from '@brewfleet/contracts/permissions';
 import { configureClient } from '../api/client';
@@ -9,6 +6,7 @@ import { initI18n, setLanguage } from '../app/i18n';
 import { permissionStore } from '../app/stores/permission-store';
 import ProductionRecordPage from '../features/device-records/ProductionRecordPage';
 import { createFakeXhr, ok, type SentRequest } from '../test/fake-xhr';
+import { renderPage } from '../test/render-page';
 
 beforeAll(async () => {
   await initI18n('en');
@@ -32,17 +30,9 @@ describe('a list opened with a date range', { timeout: 15_000 }, () => {
     configureClient({ createXhr: createFakeXhr(answer).createXhr, getToken: () => 't' });
     permissionStore.getState().setPermissions([P.productionRecord.list]);
     await setLanguage('en');
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <App>
-          <MemoryRouter
-            initialEntries={['/dataCenter-produceRecord?producedAtFrom=2026-11-24&producedAtTo=2026-11-24']}
-          >
-            <ProductionRecordPage />
-          </MemoryRouter>
-        </App>
-      </QueryClientProvider>,
-    );
+    renderPage(<ProductionRecordPage />, {
+      at: '/dataCenter-produceRecord?producedAtFrom=2026-11-24&producedAtTo=2026-11-24',
+    });
     const tag = await screen.findByTestId('arrival-range');
     expect(tag).toHaveTextContent('2026-11-24 – 2026-11-24');
     await waitFor(() => expect(lists.length).toBeGreaterThan(0));

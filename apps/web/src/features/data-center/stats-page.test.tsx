@@ -4,11 +4,9 @@
  * address; a detail page asks for its product first; rows open the product's page; the server's
  * refusal is shown; the export posts the figures' own query.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STAT_PAGES, statPage, type StatAnswer, type StatPage } from '@brewfleet/contracts/data-center';
 import { P } from '@brewfleet/contracts/permissions';
@@ -17,6 +15,7 @@ import { initI18n, setLanguage } from '../../app/i18n';
 import { routeNameFromUrl } from '../../app/routing/menu-routes';
 import { permissionStore } from '../../app/stores/permission-store';
 import { createFakeXhr, fail, ok, type Answer, type SentRequest } from '../../test/fake-xhr';
+import { renderPage } from '../../test/render-page';
 import { measureTitle } from './stat-answer';
 import { answerFor } from './stat-fixture';
 import { screens } from './screens';
@@ -48,15 +47,12 @@ async function open(page: StatPage, search = '', handler?: Handler) {
   configureClient({ createXhr: createFakeXhr(answer).createXhr, getToken: () => 't' });
   const route = routeNameFromUrl(page.url);
   const { default: Page } = (await screens[route].load()) as { default: ComponentType };
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <MemoryRouter initialEntries={[`/${route}${search}`]}>
-          <Page />
-          <Address />
-        </MemoryRouter>
-      </App>
-    </QueryClientProvider>,
+  renderPage(
+    <>
+      <Page />
+      <Address />
+    </>,
+    { at: `/${route}${search}` },
   );
   const queries = () =>
     sent.filter((r) => r.url.startsWith(QUERY)).map((r) => r.body as Record<string, unknown>);

@@ -1,14 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter } from 'react-router';
 import { DELIVERY_MESSAGES } from '@brewfleet/contracts/i18n/delivery-messages';
 import { P } from '@brewfleet/contracts/permissions';
 import { configureClient } from '../../api/client';
 import { initI18n, setLanguage } from '../../app/i18n';
 import { permissionStore } from '../../app/stores/permission-store';
 import { createFakeXhr, fail, ok, type Answer, type SentRequest } from '../../test/fake-xhr';
+import { renderPage } from '../../test/render-page';
 import DeliveryStoresPage from './DeliveryStoresPage';
 
 const BOUND = {
@@ -53,18 +51,6 @@ function serve(sync: (req: SentRequest) => Answer) {
   });
 }
 
-function renderPage() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <MemoryRouter>
-          <DeliveryStoresPage />
-        </MemoryRouter>
-      </App>
-    </QueryClientProvider>,
-  );
-}
-
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
 
 // Rendering antd's tables is slow on a busy machine.
@@ -72,7 +58,7 @@ describe('Uber stores', { timeout: 20_000 }, () => {
   it('shows each store bound or unbound, its sync state as a tag, paused, and its last error', async () => {
     configureClient({ createXhr: serve(() => ok({})).createXhr, getToken: () => 't' });
     permissionStore.getState().setPermissions([P.deliveryStore.list]);
-    renderPage();
+    renderPage(<DeliveryStoresPage />);
     const bound = await rowOf('uber-store-7');
     expect(within(bound).getByTestId('binding')).toHaveTextContent('Bound');
     expect(within(bound).getByTestId('sync-state')).toHaveTextContent('Failed');
@@ -100,7 +86,7 @@ describe('Uber stores', { timeout: 20_000 }, () => {
     );
     configureClient({ createXhr: xhr.createXhr, getToken: () => 't' });
     permissionStore.getState().setPermissions([P.deliveryStore.list, P.deliveryStore.sync]);
-    renderPage();
+    renderPage(<DeliveryStoresPage />);
     const bound = await rowOf('uber-store-7');
     expect(screen.getAllByRole('button', { name: 'Sync menu' })).toHaveLength(1);
     fireEvent.click(within(bound).getByRole('button', { name: 'Sync menu' }));
@@ -125,7 +111,7 @@ describe('Uber stores', { timeout: 20_000 }, () => {
       notifyError,
     });
     permissionStore.getState().setPermissions([P.deliveryStore.list, P.deliveryStore.sync]);
-    renderPage();
+    renderPage(<DeliveryStoresPage />);
     const bound = await rowOf('uber-store-7');
     fireEvent.click(within(bound).getByRole('button', { name: '同步菜單' }));
     const dialog = await screen.findByRole('dialog');

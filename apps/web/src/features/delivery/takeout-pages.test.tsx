@@ -1,12 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { configureClient } from '../../api/client';
 import { initI18n, setLanguage } from '../../app/i18n';
 import { userStore } from '../../app/stores/user-store';
 import { createFakeXhr, fail, ok } from '../../test/fake-xhr';
+import { renderPage } from '../../test/render-page';
 import { EditTakeoutProductPage } from './TakeoutProductPages';
 
 const ROW = {
@@ -30,20 +28,14 @@ afterEach(cleanup);
 /** Other work may share the machine: antd's form takes its time to render there. */
 const SLOW = { timeout: 8000 };
 
-function renderAt(url: string) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path="/produce-takeout-editProduce" element={<EditTakeoutProductPage />} />
-            <Route path="/delivery-menu" element={<p data-testid="list">list</p>} />
-          </Routes>
-        </MemoryRouter>
-      </App>
-    </QueryClientProvider>,
+const renderAt = (url: string) =>
+  renderPage(
+    {
+      '/produce-takeout-editProduce': <EditTakeoutProductPage />,
+      '/delivery-menu': <p data-testid="list">list</p>,
+    },
+    { at: url },
   );
-}
 
 describe('takeout product edit route', { timeout: 20_000 }, () => {
   it('reads the product, saves the new delivery price as money and returns to the list', async () => {

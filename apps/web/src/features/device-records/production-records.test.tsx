@@ -3,16 +3,14 @@
  * the record filled in), and a reference to a cup is typed as an ID: no page asks for a list of cups
  * to pick from (there is no such list: `production-record` offers no `/select`).
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { P } from '@brewfleet/contracts/permissions';
 import { configureClient } from '../../api/client';
 import { initI18n, setLanguage } from '../../app/i18n';
 import { permissionStore } from '../../app/stores/permission-store';
 import { createFakeXhr, ok, type SentRequest } from '../../test/fake-xhr';
+import { renderPage } from '../../test/render-page';
 import ProductionRecordPage from './ProductionRecordPage';
 
 const cup = (id: string, over: Record<string, unknown>) => ({
@@ -36,7 +34,7 @@ const CUPS = [
   cup('9002', { productCode: 'TEA', tea: { segments: [] } }),
 ];
 
-function renderPage() {
+function renderRecords() {
   const sent: SentRequest[] = [];
   configureClient({
     createXhr: createFakeXhr((req) => {
@@ -50,15 +48,7 @@ function renderPage() {
     }).createXhr,
     getToken: () => 't',
   });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <MemoryRouter initialEntries={['/dataCenter-produceRecord']}>
-          <ProductionRecordPage />
-        </MemoryRouter>
-      </App>
-    </QueryClientProvider>,
-  );
+  renderPage(<ProductionRecordPage />, { at: '/dataCenter-produceRecord' });
   return sent;
 }
 
@@ -75,7 +65,7 @@ it('records a refractometer reading of a coffee cup from its row', { timeout: 20
   permissionStore
     .getState()
     .setPermissions([P.productionRecord.list, P.calibrationReading.list, P.calibrationReading.create]);
-  const sent = renderPage();
+  const sent = renderRecords();
   const latte = (await screen.findByText('LATTE')).closest('tr')!;
   const tea = screen.getByText('TEA').closest('tr')!;
   // Only a coffee cup has an extraction to calibrate.
@@ -98,7 +88,7 @@ it('records a refractometer reading of a coffee cup from its row', { timeout: 20
 
 it('offers no reading to whoever may not record one', async () => {
   permissionStore.getState().setPermissions([P.productionRecord.list]);
-  renderPage();
+  renderRecords();
   await screen.findByText('LATTE');
   expect(screen.queryByRole('button', { name: 'Refractometer reading' })).toBeNull();
 });

@@ -3,17 +3,15 @@
  * values with units, signed z, since), the page asking for the filters chosen, a row opening the
  * machine's evidence, and the machine detail's card listing only what is not normal.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { P } from '@brewfleet/contracts/permissions';
 import { configureClient } from '../../api/client';
 import { initI18n, setLanguage } from '../../app/i18n';
 import { permissionStore } from '../../app/stores/permission-store';
 import { createFakeXhr, ok, type SentRequest } from '../../test/fake-xhr';
+import { renderPage } from '../../test/render-page';
 import DriftCard from './DriftCard';
 import type { DriftEvidence, DriftFinding } from './drift-api';
 import DriftPage from './DriftPage';
@@ -92,7 +90,7 @@ const EVIDENCE: DriftEvidence = {
   ],
 };
 
-function renderWith(ui: React.ReactNode) {
+function renderWith(ui: React.ReactElement) {
   const sent: SentRequest[] = [];
   configureClient({
     createXhr: createFakeXhr((req) => {
@@ -104,13 +102,7 @@ function renderWith(ui: React.ReactNode) {
     }).createXhr,
     getToken: () => 't',
   });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <MemoryRouter initialEntries={['/dataCenter-drift']}>{ui}</MemoryRouter>
-      </App>
-    </QueryClientProvider>,
-  );
+  renderPage(ui, { at: '/dataCenter-drift' });
   return sent;
 }
 

@@ -5,9 +5,7 @@
  * the cup in its region of the brewing control chart. The answers are what the server computes: the
  * contracts' estimate (the server's own) over the platform's espresso default.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   estimateCoffee,
@@ -18,6 +16,7 @@ import {
 import { configureClient } from '../../api/client';
 import { initI18n, setLanguage } from '../../app/i18n';
 import { createFakeXhr, ok, type SentRequest } from '../../test/fake-xhr';
+import { renderPage } from '../../test/render-page';
 import { axisRange, controlChartOption, plottedCup } from './control-chart';
 import ExtractionEstimatePage from './ExtractionEstimatePage';
 
@@ -98,17 +97,10 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-function renderPage() {
+function renderEstimate() {
   const xhr = createFakeXhr(answer);
   configureClient({ createXhr: xhr.createXhr, getToken: () => 't' });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <App>
-        <ExtractionEstimatePage />
-      </App>
-    </QueryClientProvider>,
-  );
+  renderPage(<ExtractionEstimatePage />);
   return xhr;
 }
 
@@ -137,7 +129,7 @@ const sentEstimates = (xhr: ReturnType<typeof createFakeXhr>) =>
 describe('extraction estimate page', { timeout: 30_000 }, () => {
   it('sends the cup as described and shows the server’s TDS, yield, label, profile and calibration', async () => {
     await setLanguage('en');
-    const xhr = renderPage();
+    const xhr = renderEstimate();
     expect(await screen.findByText('Extraction estimate')).toBeTruthy();
     await describeReferenceCup();
     fireEvent.click(screen.getByTestId('estimate-calculate'));
@@ -187,7 +179,7 @@ describe('extraction estimate page', { timeout: 30_000 }, () => {
 
   it('sends the water in instead of the flow when the water is given so, and places a fast cup in its region', async () => {
     await setLanguage('en');
-    const xhr = renderPage();
+    const xhr = renderEstimate();
     await choose('Machine', 'Flagship espresso');
     type('Dose (g)', '18');
     type('Extraction time (s)', '15');
@@ -211,7 +203,7 @@ describe('extraction estimate page', { timeout: 30_000 }, () => {
 
   it('asks for the machine, the dose, the time and the water before sending anything', async () => {
     await setLanguage('en');
-    const xhr = renderPage();
+    const xhr = renderEstimate();
     fireEvent.click(screen.getByTestId('estimate-calculate'));
     // Each field's message shows as its own validation ends.
     expect(await screen.findByText('Please select Machine')).toBeTruthy();

@@ -1,12 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { App } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { configureClient } from '../../api/client';
 import { initI18n, setLanguage } from '../../app/i18n';
 import { permissionStore } from '../../app/stores/permission-store';
 import { createFakeXhr, ok, type SentRequest } from '../../test/fake-xhr';
+import { renderPage } from '../../test/render-page';
 import type { HomeBusiness } from './home-api';
 import HomePage from './HomePage';
 
@@ -72,15 +70,7 @@ function renderHome(business: HomeBusiness) {
     return ok([]);
   };
   configureClient({ createXhr: createFakeXhr(answer).createXhr, getToken: () => 't' });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <MemoryRouter initialEntries={['/home']}>
-          <HomePage />
-        </MemoryRouter>
-      </App>
-    </QueryClientProvider>,
-  );
+  renderPage(<HomePage />, { at: '/home' });
   return sent;
 }
 

@@ -1,6 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { P } from '@brewfleet/contracts/permissions';
 import type { JobStatus } from '@brewfleet/contracts/platform-jobs';
@@ -8,6 +6,7 @@ import { configureClient } from '../../api/client';
 import { initI18n } from '../../app/i18n';
 import { permissionStore } from '../../app/stores/permission-store';
 import { createFakeXhr, ok } from '../../test/fake-xhr';
+import { renderPage } from '../../test/render-page';
 import { formatDateTime } from '../../utils/format';
 import JobsPage from './JobsPage';
 
@@ -54,17 +53,6 @@ const JOBS: JobStatus[] = [
   job({ name: 'maintenance.rebuild' }),
 ];
 
-function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <App>
-        <JobsPage />
-      </App>
-    </QueryClientProvider>,
-  );
-}
-
 beforeAll(async () => {
   await initI18n('en');
 });
@@ -81,7 +69,7 @@ describe('background jobs page', () => {
     );
     configureClient({ createXhr: fake.createXhr, getToken: () => 't' });
     permissionStore.getState().setPermissions([P.platformJob.list, P.platformJob.run]);
-    renderPage();
+    renderPage(<JobsPage />);
 
     const table = await screen.findByTestId('jobs-table');
     await within(table).findByText('reports.nightly');
@@ -118,7 +106,7 @@ describe('background jobs page', () => {
       getToken: () => 't',
     });
     permissionStore.getState().setPermissions([P.platformJob.list]);
-    renderPage();
+    renderPage(<JobsPage />);
     await within(await screen.findByTestId('jobs-table')).findByText('reports.nightly');
     expect(screen.queryByTestId('run-reports.nightly')).toBeNull();
   }, 20_000);

@@ -1,13 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { P } from '@brewfleet/contracts/permissions';
 import { configureClient } from '../../api/client';
 import { initI18n, setLanguage } from '../../app/i18n';
 import { permissionStore } from '../../app/stores/permission-store';
 import { createFakeXhr, fail, ok, type Answer, type SentRequest } from '../../test/fake-xhr';
+import { renderPage } from '../../test/render-page';
 import CouponListPage from './CouponListPage';
 
 const COUPONS = [
@@ -51,17 +49,7 @@ function server(grant: Answer | null = null) {
 
 const grants = (sent: SentRequest[]) => sent.filter((r) => r.url.startsWith('/api/coffee/coupon/grant'));
 
-function renderPage() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <MemoryRouter initialEntries={['/coupon-list']}>
-          <CouponListPage />
-        </MemoryRouter>
-      </App>
-    </QueryClientProvider>,
-  );
-}
+const renderList = () => renderPage(<CouponListPage />, { at: '/coupon-list' });
 
 const row = async (name: string) => (await screen.findByText(name)).closest('tr')!;
 
@@ -95,14 +83,14 @@ describe('Coupon List: grant a coupon', { timeout: 20_000 }, () => {
   it('offers Grant only with its code and only on a usable coupon', async () => {
     configureClient({ createXhr: server().createXhr, getToken: () => 't' });
     permissionStore.getState().setPermissions([P.coupon.list]);
-    renderPage();
+    renderList();
     const latte = await row('Free latte');
     expect(latte).toHaveTextContent('$3.50');
     expect(within(latte).queryByRole('button', { name: 'Grant coupon' })).toBeNull();
     cleanup();
 
     permissionStore.getState().setPermissions([P.coupon.list, P.coupon.grant]);
-    renderPage();
+    renderList();
     expect(within(await row('Free latte')).getByRole('button', { name: 'Grant coupon' })).toBeTruthy();
     expect(within(await row('Old promo')).queryByRole('button', { name: 'Grant coupon' })).toBeNull();
   });
@@ -111,7 +99,7 @@ describe('Coupon List: grant a coupon', { timeout: 20_000 }, () => {
     const xhr = server();
     configureClient({ createXhr: xhr.createXhr, getToken: () => 't' });
     permissionStore.getState().setPermissions([P.coupon.list, P.coupon.grant]);
-    renderPage();
+    renderList();
     fireEvent.click(within(await row('Free latte')).getByRole('button', { name: 'Grant coupon' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Grant coupon Free latte');
@@ -140,7 +128,7 @@ describe('Coupon List: grant a coupon', { timeout: 20_000 }, () => {
     const xhr = server(fail(404, 'The coupon or a member was not found'));
     configureClient({ createXhr: xhr.createXhr, getToken: () => 't' });
     permissionStore.getState().setPermissions([P.coupon.list, P.coupon.grant]);
-    renderPage();
+    renderList();
     fireEvent.click(within(await row('Free latte')).getByRole('button', { name: 'Grant coupon' }));
     const dialog = await screen.findByRole('dialog');
     await pickMember(dialog, 'ann', 'Ann Lin');

@@ -1,14 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { P } from '@brewfleet/contracts/permissions';
 import { configureClient } from '../../api/client';
 import { initI18n, setLanguage } from '../../app/i18n';
 import { permissionStore } from '../../app/stores/permission-store';
 import { createFakeXhr, ok, type SentRequest } from '../../test/fake-xhr';
-import type { ReactNode } from 'react';
+import { renderPage } from '../../test/render-page';
+import type { ReactElement } from 'react';
 import { AppBannerPage } from './HintedResourcePage';
 import { WalletHistoryPage } from './MemberEntriesPage';
 
@@ -52,15 +50,7 @@ function answer(req: SentRequest) {
 
 const lists = (sent: SentRequest[]) => sent.filter((r) => r.url.startsWith('/api/coffee/wallet-entry/list'));
 
-function renderAt(url: string, page: ReactNode) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <MemoryRouter initialEntries={[url]}>{page}</MemoryRouter>
-      </App>
-    </QueryClientProvider>,
-  );
-}
+const renderAt = (url: string, page: ReactElement) => renderPage(page, { at: url });
 
 beforeAll(async () => {
   await initI18n('en');

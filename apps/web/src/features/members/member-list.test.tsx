@@ -1,7 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MemberWalletResult } from '@brewfleet/contracts/member-api';
 import { P } from '@brewfleet/contracts/permissions';
@@ -9,6 +6,7 @@ import { configureClient } from '../../api/client';
 import { initI18n, setLanguage } from '../../app/i18n';
 import { permissionStore } from '../../app/stores/permission-store';
 import { createFakeXhr, fail, ok, type Answer, type SentRequest } from '../../test/fake-xhr';
+import { renderPage } from '../../test/render-page';
 import MemberListPage from './MemberListPage';
 
 /** One member as `POST /api/coffee/member/list` answers it. */
@@ -60,26 +58,8 @@ function server(answers: Answer[] = []) {
 const calls = (sent: SentRequest[], what: string) =>
   sent.filter((r) => r.url.startsWith(`/api/coffee/member/${what}`));
 
-/** Shows where a link took the user. */
-function Where() {
-  const location = useLocation();
-  return <div data-testid="where">{location.pathname + location.search}</div>;
-}
-
-function renderPage() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <MemoryRouter initialEntries={['/member-list']}>
-          <Routes>
-            <Route path="/member-list" element={<MemberListPage />} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </MemoryRouter>
-      </App>
-    </QueryClientProvider>,
-  );
-}
+/** The list, and any other address shown as where a link took the user. */
+const renderList = () => renderPage({ '/member-list': <MemberListPage /> }, { at: '/member-list' });
 
 const row = async () => (await screen.findByText('Ann Lin')).closest('tr')!;
 
@@ -107,7 +87,7 @@ describe('Membership List', { timeout: 20_000 }, () => {
   it('shows the balance as money and offers each action only with its code', async () => {
     configureClient({ createXhr: server().createXhr, getToken: () => 't' });
     permissionStore.getState().setPermissions([P.member.list]);
-    renderPage();
+    renderList();
     const ann = await row();
     expect(ann).toHaveTextContent('$20.00');
     expect(ann).toHaveTextContent('Female');
@@ -117,7 +97,7 @@ describe('Membership List', { timeout: 20_000 }, () => {
     cleanup();
 
     permissionStore.getState().setPermissions([P.member.list, P.member.points, P.walletEntry.list]);
-    renderPage();
+    renderList();
     const again = await row();
     expect(within(again).queryByRole('button', { name: 'Adjust wallet' })).toBeNull();
     expect(within(again).getByRole('button', { name: 'Adjust points' })).toBeTruthy();
@@ -133,7 +113,7 @@ describe('Membership List', { timeout: 20_000 }, () => {
     const xhr = server();
     configureClient({ createXhr: xhr.createXhr, getToken: () => 't' });
     permissionStore.getState().setPermissions([P.member.list, P.member.wallet]);
-    renderPage();
+    renderList();
     const dialog = await openWallet();
     expect(dialog).toHaveTextContent('Wallet of Ann Lin');
     expect(within(dialog).getByTestId('adjust-current')).toHaveTextContent('Balance now: $20.00');
@@ -185,7 +165,7 @@ describe('Membership List', { timeout: 20_000 }, () => {
     ]);
     configureClient({ createXhr: xhr.createXhr, getToken: () => 't' });
     permissionStore.getState().setPermissions([P.member.list, P.member.wallet]);
-    renderPage();
+    renderList();
     const dialog = await openWallet();
     fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: '-30' } });
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Mistake' } });
@@ -219,7 +199,7 @@ describe('Membership List', { timeout: 20_000 }, () => {
     configureClient({ createXhr: xhr.createXhr, getToken: () => 't' });
     permissionStore.getState().setPermissions([P.member.list, P.member.points]);
     await setLanguage('tw');
-    renderPage();
+    renderList();
     const ann = await row();
     expect(ann).toHaveTextContent('20.00 元');
     fireEvent.click(within(ann).getByRole('button', { name: '調整點數' }));

@@ -2,24 +2,15 @@
  * The order detail of a member's order (issue 12): the member's number, and beside a line's bad
  * cups how they were made good (OrderDetailView, contracts orderDetailAnswer `compensations`).
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '@brewfleet/contracts/order-api';
 import { initI18n, setLanguage } from '../../app/i18n';
+import { renderPage } from '../../test/render-page';
 import { DETAIL } from '../orders/order-fixture';
 import OrderDetailView from '../orders/OrderDetailView';
 
-function renderView(detail: OrderDetail) {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <App>
-        <OrderDetailView detail={detail} />
-      </App>
-    </QueryClientProvider>,
-  );
-}
+const renderView = (detail: OrderDetail) => renderPage(<OrderDetailView detail={detail} />);
 
 beforeAll(async () => {
   await initI18n('en');

@@ -1,6 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuNode } from '@brewfleet/contracts';
 import { P } from '@brewfleet/contracts/permissions';
@@ -8,6 +6,7 @@ import { configureClient } from '../../api/client';
 import { initI18n } from '../../app/i18n';
 import { permissionStore } from '../../app/stores/permission-store';
 import { createFakeXhr, ok } from '../../test/fake-xhr';
+import { renderPage } from '../../test/render-page';
 import { menuNode } from '../../test/menu-nodes';
 import MenuSettingsPage from './MenuSettingsPage';
 
@@ -46,13 +45,7 @@ describe('menu settings', () => {
       getToken: () => 't',
     });
     permissionStore.getState().setPermissions([P.menu.list]);
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <App>
-          <MenuSettingsPage />
-        </App>
-      </QueryClientProvider>,
-    );
+    renderPage(<MenuSettingsPage />);
     await screen.findByText('Device list');
     expect(['Equipment', 'Machine map', 'System', 'Menu tree'].every(shown)).toBe(true);
     expect(shown('Lock a machine') || shown('New menu')).toBe(false);

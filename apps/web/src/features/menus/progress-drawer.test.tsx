@@ -1,12 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { App } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { P } from '@brewfleet/contracts/permissions';
 import { configureClient } from '../../api/client';
 import { permissionStore } from '../../app/stores/permission-store';
 import { createFakeXhr, ok } from '../../test/fake-xhr';
+import { renderPage } from '../../test/render-page';
 import ProgressDrawer from './ProgressDrawer';
 
 const PROGRESS = {
@@ -66,16 +64,7 @@ class SilentEventSource {
 }
 
 function renderDrawer(onPushAgain = vi.fn()) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <App>
-        <MemoryRouter>
-          <ProgressDrawer releaseId="7" onClose={() => undefined} onPushAgain={onPushAgain} />
-        </MemoryRouter>
-      </App>
-    </QueryClientProvider>,
-  );
+  renderPage(<ProgressDrawer releaseId="7" onClose={() => undefined} onPushAgain={onPushAgain} />);
   return onPushAgain;
 }
 

@@ -1,6 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { P } from '@brewfleet/contracts/permissions';
 import { configureClient } from '../../api/client';
@@ -8,6 +6,7 @@ import { initI18n } from '../../app/i18n';
 import type { Row } from '../../api/types';
 import { permissionStore } from '../../app/stores/permission-store';
 import { createFakeXhr, ok, type SentRequest } from '../../test/fake-xhr';
+import { renderPage } from '../../test/render-page';
 import ReleasePreviewDialog from './ReleasePreviewDialog';
 
 const product = (code: string, name: string) => ({
@@ -53,16 +52,10 @@ function server() {
   return fake;
 }
 
-function renderDialog() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <App>
-        <ReleasePreviewDialog release={RELEASE} fresh onClose={() => undefined} onPush={() => undefined} />
-      </App>
-    </QueryClientProvider>,
+const renderDialog = () =>
+  renderPage(
+    <ReleasePreviewDialog release={RELEASE} fresh onClose={() => undefined} onPush={() => undefined} />,
   );
-}
 
 beforeAll(async () => {
   await initI18n('en');

@@ -1,14 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryRouter } from 'react-router';
 import type { OrderDetail, OrderRefundResult } from '@brewfleet/contracts/order-api';
 import { P } from '@brewfleet/contracts/permissions';
 import { configureClient } from '../../api/client';
 import { initI18n, setLanguage } from '../../app/i18n';
 import { permissionStore } from '../../app/stores/permission-store';
 import { createFakeXhr, fail, ok, type Answer, type SentRequest } from '../../test/fake-xhr';
+import { renderPage } from '../../test/render-page';
 import { DETAIL } from './order-fixture';
 import OrderDetailPage from './OrderDetailPage';
 import OrderDetailView from './OrderDetailView';
@@ -26,29 +24,8 @@ afterEach(cleanup);
 const enabled = (testId: string) =>
   waitFor(() => expect(screen.getByTestId(testId)).not.toBeDisabled(), { timeout: 4000 });
 
-const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
-
-function renderView(detail: OrderDetail = DETAIL) {
-  render(
-    <QueryClientProvider client={client()}>
-      <App>
-        <OrderDetailView detail={detail} />
-      </App>
-    </QueryClientProvider>,
-  );
-}
-
-function renderPage() {
-  render(
-    <QueryClientProvider client={client()}>
-      <App>
-        <MemoryRouter initialEntries={[`/order-detail?id=${DETAIL.id}`]}>
-          <OrderDetailPage />
-        </MemoryRouter>
-      </App>
-    </QueryClientProvider>,
-  );
-}
+const renderView = (detail: OrderDetail = DETAIL) => renderPage(<OrderDetailView detail={detail} />);
+const renderDetail = () => renderPage(<OrderDetailPage />, { at: `/order-detail?id=${DETAIL.id}` });
 
 // Rendering antd's tables is slow on a busy machine.
 describe('order detail view', { timeout: 15_000 }, () => {
@@ -190,7 +167,7 @@ describe('order detail page actions', { timeout: 15_000 }, () => {
     const xhr = createFakeXhr(() => ok(DETAIL));
     configureClient({ createXhr: xhr.createXhr, getToken: () => 't' });
     permissionStore.getState().setPermissions([P.order.list]);
-    renderPage();
+    renderDetail();
     await screen.findByTestId('order-detail');
     expect(xhr.sent[0].url.split('?')[0]).toBe(`/api/coffee/order/${DETAIL.id}/detail`);
     expect(screen.queryByTestId('order-refund')).toBeNull();
@@ -198,7 +175,7 @@ describe('order detail page actions', { timeout: 15_000 }, () => {
     cleanup();
 
     permissionStore.getState().setPermissions([P.order.list, P.order.refund, P.order.cancel]);
-    renderPage();
+    renderDetail();
     await screen.findByTestId('order-refund');
     // Completed: made, so no longer cancellable.
     expect(screen.queryByTestId('order-cancel')).toBeNull();
@@ -206,7 +183,7 @@ describe('order detail page actions', { timeout: 15_000 }, () => {
 
     const paid = createFakeXhr(() => ok({ ...DETAIL, status: 'paid' }));
     configureClient({ createXhr: paid.createXhr });
-    renderPage();
+    renderDetail();
     expect(await screen.findByTestId('order-cancel')).toBeTruthy();
   });
 
@@ -221,7 +198,7 @@ describe('order detail page actions', { timeout: 15_000 }, () => {
     });
     configureClient({ createXhr: xhr.createXhr, getToken: () => 't' });
     permissionStore.getState().setPermissions([P.order.list, P.order.cancel]);
-    renderPage();
+    renderDetail();
     fireEvent.click(await screen.findByTestId('order-cancel'));
     fireEvent.click(await screen.findByTestId('cancel-submit'));
     expect(await screen.findByText('Give a reason for cancelling')).toBeTruthy();
@@ -272,7 +249,7 @@ describe('refund form', () => {
 
   async function openRefund() {
     permissionStore.getState().setPermissions([P.order.list, P.order.refund]);
-    renderPage();
+    renderDetail();
     fireEvent.click(await screen.findByTestId('order-refund'));
     return screen.findByRole('dialog');
   }

@@ -1,13 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { App } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { P } from '@brewfleet/contracts/permissions';
 import { configureClient } from '../../api/client';
 import { initI18n, setLanguage } from '../../app/i18n';
 import { permissionStore } from '../../app/stores/permission-store';
 import { createFakeXhr, ok, type SentRequest } from '../../test/fake-xhr';
+import { renderPage } from '../../test/render-page';
 import OrderListPage from './OrderListPage';
 
 /** Two rows of `POST /api/coffee/order/list` as the generic list answers them. */
@@ -66,17 +64,7 @@ afterEach(() => {
   permissionStore.getState().reset();
 });
 
-function renderPage() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <MemoryRouter initialEntries={['/order-list']}>
-          <OrderListPage />
-        </MemoryRouter>
-      </App>
-    </QueryClientProvider>,
-  );
-}
+const renderList = () => renderPage(<OrderListPage />, { at: '/order-list' });
 
 // The first render loads the generic page and antd's table: slow on a busy machine.
 describe('Order List', { timeout: 15_000 }, () => {
@@ -84,7 +72,7 @@ describe('Order List', { timeout: 15_000 }, () => {
     configureClient({ createXhr: createFakeXhr(answer).createXhr, getToken: () => 't' });
     permissionStore.getState().setPermissions([P.order.list, P.order.export]);
     await setLanguage('en');
-    renderPage();
+    renderList();
     const link = await screen.findByRole('link', { name: 'M1-0042' });
     expect(link.getAttribute('href')).toBe('/order-detail?id=9001');
     const row = link.closest('tr')!;
@@ -102,7 +90,7 @@ describe('Order List', { timeout: 15_000 }, () => {
     configureClient({ createXhr: createFakeXhr(answer).createXhr, getToken: () => 't' });
     permissionStore.getState().setPermissions([P.order.list]);
     await setLanguage('tw');
-    renderPage();
+    renderList();
     const row = (await screen.findByRole('link', { name: 'M1-0042' })).closest('tr')!;
     expect(row).toHaveTextContent('113.00 元');
     expect(within(row).getByTestId('order-status')).toHaveTextContent('已完成');
@@ -117,7 +105,7 @@ describe('Order List', { timeout: 15_000 }, () => {
     configureClient({ createXhr: createFakeXhr(large).createXhr, getToken: () => 't' });
     permissionStore.getState().setPermissions([P.order.list]);
     await setLanguage('en');
-    renderPage();
+    renderList();
     expect(await screen.findByText('about 743181 in total')).toBeTruthy();
   });
 });

@@ -1,7 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { P } from '@brewfleet/contracts/permissions';
 import { PARAMETER_DEFAULTS } from '@brewfleet/contracts/recipes';
@@ -10,6 +7,7 @@ import { appStore } from '../../app/stores/app-store';
 import { permissionStore } from '../../app/stores/permission-store';
 import { userStore } from '../../app/stores/user-store';
 import { createFakeXhr, ok, type Answer, type SentRequest } from '../../test/fake-xhr';
+import { renderPage } from '../../test/render-page';
 import { draftKey, loadDraft, saveDraft } from './draft-storage';
 import { emptyDraft, type ProductDraft } from './product-draft';
 import ProductWizard from './ProductWizard';
@@ -52,16 +50,7 @@ function answer(req: SentRequest): Answer {
 function renderWizard() {
   const xhr = createFakeXhr(answer);
   configureClient({ createXhr: xhr.createXhr, getToken: () => 't' });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <App>
-        <MemoryRouter initialEntries={[`/${ROUTE}`]}>
-          <ProductWizard route={ROUTE} />
-        </MemoryRouter>
-      </App>
-    </QueryClientProvider>,
-  );
+  const view = renderPage(<ProductWizard route={ROUTE} />, { at: `/${ROUTE}` });
   return { ...view, xhr };
 }
 

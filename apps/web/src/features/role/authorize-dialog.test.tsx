@@ -1,12 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuNode } from '@brewfleet/contracts';
 import { configureClient } from '../../api/client';
 import { initI18n } from '../../app/i18n';
 import { createFakeXhr, heldBack, ok, type Answer } from '../../test/fake-xhr';
 import { menuNode } from '../../test/menu-nodes';
+import { renderPage } from '../../test/render-page';
 import AuthorizeDialog from './AuthorizeDialog';
 
 const menu = (id: string, type: number, en: string, menuList: MenuNode[] = []) =>
@@ -31,16 +30,12 @@ describe('authorizing a role', () => {
     });
     configureClient({ createXhr: fake.createXhr, getToken: () => 't' });
     let saved = 0;
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <App>
-          <AuthorizeDialog
-            role={{ id: '9', roleName: 'clerk' }}
-            onClose={() => undefined}
-            onSaved={() => saved++}
-          />
-        </App>
-      </QueryClientProvider>,
+    renderPage(
+      <AuthorizeDialog
+        role={{ id: '9', roleName: 'clerk' }}
+        onClose={() => undefined}
+        onSaved={() => saved++}
+      />,
     );
     await screen.findByText('New account');
     const save = screen.getByRole('button', { name: 'Save' });

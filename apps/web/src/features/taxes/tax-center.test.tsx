@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TaxPreview } from '@brewfleet/contracts/tax-preview';
 import { configureClient } from '../../api/client';
 import { initI18n, setLanguage } from '../../app/i18n';
 import { createFakeXhr, ok, type SentRequest } from '../../test/fake-xhr';
+import { renderPage } from '../../test/render-page';
 import TaxCenterPage from './TaxCenterPage';
 
 /** What the server answers for a Taiwanese store: 5 % included, whole dollars; the bag untaxed. */
@@ -66,17 +65,6 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <App>
-        <TaxCenterPage />
-      </App>
-    </QueryClientProvider>,
-  );
-}
-
 /** Opens a select by its label and picks the option with this text. */
 async function choose(label: string, option: string) {
   fireEvent.mouseDown(screen.getByLabelText(label));
@@ -88,7 +76,7 @@ describe('Tax Center calculator', () => {
   it('sends the order as composed and shows each tax line and the totals in the console’s money format', async () => {
     const xhr = createFakeXhr(answer);
     configureClient({ createXhr: xhr.createXhr, getToken: () => 't' });
-    renderPage();
+    renderPage(<TaxCenterPage />);
     expect(await screen.findByText('Tax Center')).toBeTruthy();
     const calculate = screen.getByTestId('tax-calculate');
     expect(calculate).toBeDisabled();
