@@ -452,6 +452,28 @@ describe('the console', () => {
     });
     const again = await call('POST', '/api/coffee/order/cancel', { orderId: id, reason: 'again' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().msg).toBe('This order is cancelled: it cannot become cancelled');
+    expect(again.json().msg).toBe('This order is cancelled: it cannot become cancelled'); // Cancelled before any money came: nothing to refund, and a refund is refused.
+    expect((await detailOf(o.orderNo)).refundable).toBe('0.00');
+    const refund = await call('POST', '/api/coffee/order/refund', { orderId: id, reason: 'x' }, alpha, {
+      'idempotency-key': crypto.randomUUID(),
+    });
+    expect(refund.statusCode).toBe(409);
+    expect(refund.json().msg).toBe('Nothing is left to refund on this order (paid 0.00, refunded 0.00)');
+    expect((await orderRow(o.orderNo)).refunded).toBe('0.00');
+  });
+
+  it('keeps what was paid refundable when a paid order is rejected, and nothing when rejected before payment', async () => {
+    const paid = order();
+    await send([
+      paid,
+      status(paid.orderNo, 'paid', { received: '167.00' }),
+      status(paid.orderNo, 'rejected', { reason: 'cup failed' }),
+    ]);
+    await steps(paid.orderNo, 3);
+    expect(await detailOf(paid.orderNo)).toMatchObject({ status: 'rejected', refundable: '167.00' });
+    const unpaid = order();
+    await send([unpaid, status(unpaid.orderNo, 'rejected', { reason: 'out of cups' })]);
+    await steps(unpaid.orderNo, 2);
+    expect(await detailOf(unpaid.orderNo)).toMatchObject({ status: 'rejected', refundable: '0.00' });
   });
 });

@@ -30,6 +30,7 @@ import { answer } from '../../platform/http/answers.ts';
 import { idempotent } from '../../platform/http/idempotency.ts';
 import type { Publisher } from '../../platform/events/domain-events.ts';
 import { readOrderDetail, type DetailReaders } from './detail.ts';
+import { paidAmount } from './paid.ts';
 
 /** Statuses in the reader's words, for the messages that name one. */
 const STATUS_NAMES: Record<OrderStatus, Localized> = {
@@ -55,10 +56,9 @@ interface LockedOrder {
 async function lockOrder(tx: Db, id: string): Promise<LockedOrder> {
   const [order] = await rows<LockedOrder>(
     tx,
-    sql`select id::text, device_id::text, merchant_id::text, store_id::text, status,
-               case when status = 'waiting-payment' then 0 else coalesce(actual_received, actual_payment) end::text as paid,
-               refunded::text
-        from sales_order where id = ${id} for update`,
+    sql`select o.id::text, o.device_id::text, o.merchant_id::text, o.store_id::text, o.status,
+               (${paidAmount('o')})::text as paid, o.refunded::text
+        from sales_order o where o.id = ${id} for update of o`,
   );
   if (!order) throw new AppError('msg.notFound');
   return order;
