@@ -835,14 +835,15 @@ describe('members and the machines’ orders', () => {
       (await f.t.sql(`select count(*)::int as n from sales_order_compensation where order_id = $1`, [id]))[0]
         .n,
     ).toBe(0);
-    // A refund from the console gives the wallet nothing it did not pay.
+    // Nothing was paid, so there is nothing to refund: refused, and the wallet gets nothing.
     const refund = await call(
       'POST',
       '/api/coffee/order/refund',
       { orderId: id, reason: 'unpaid' },
       { key: key() },
     );
-    expect(refund.statusCode, refund.body).toBe(200);
+    expect(refund.statusCode, refund.body).toBe(409);
+    expect(refund.json().msg).toBe('Nothing is left to refund on this order (paid 0.00, refunded 0.00)');
     expect((await memberOf(poor.id)).walletBalance).toBe('10.00');
   });
 
