@@ -221,6 +221,17 @@ describe('the console’s resources', () => {
       validityDays: 30,
     });
     expect(coupon).toMatchObject({ merchantId: alphaId, status: 'usable', discountAmount: '45.00' });
+    // A discount of nothing, or below it, is refused with its reason (the column's check was a 500).
+    for (const discountAmount of ['0', '-5.00']) {
+      const bad = await call(
+        'POST',
+        '/api/coffee/coupon',
+        { name: 'Nothing', discountAmount, pointsCost: 0, validityDays: 30 },
+        { lang: 'tw' },
+      );
+      expect(bad.statusCode, bad.body).toBe(400);
+      expect(bad.json().msg).toContain('請輸入大於 0 的金額');
+    }
     const noPer = await call('POST', '/api/coffee/points-rule', {
       name: 'Spend',
       basis: 'amount',

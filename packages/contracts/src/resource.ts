@@ -42,7 +42,7 @@ export interface FieldDef {
   required?: boolean;
   /** Text: maximum length (default 255). Int: maximum value. */
   max?: number;
-  /** Text: minimum length. Int: minimum value. */
+  /** Text: minimum length. Int, number and money: minimum value (money: 0 or 0.01). */
   min?: number;
   /** Enum values, stored and sent as these strings. */
   values?: readonly string[];
@@ -335,8 +335,14 @@ export function fieldInputSchema(field: FieldDef): z.ZodType {
         .int()
         .min(field.min ?? INT_MIN)
         .max(field.max ?? INT_MAX);
-    case 'money':
-      return moneySchema;
+    case 'money': {
+      // Money with a floor (a price not below 0, a discount above it): the same check as the column's.
+      const min = field.min;
+      if (min === undefined) return moneySchema;
+      return moneySchema.refine((v) => Number(v) >= min, {
+        error: min > 0 ? 'msg.moneyPositive' : 'msg.moneyNotNegative',
+      });
+    }
     case 'bool':
       return z.boolean();
     case 'enum':

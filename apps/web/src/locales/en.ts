@@ -134,6 +134,8 @@ const base = {
     emailError: 'Email error',
     phoneError: 'Cell phone number error',
     onlyNumbers: 'Only numbers can be filled',
+    moneyPositive: 'Enter an amount above 0',
+    moneyNotNegative: 'The amount cannot be negative',
     addressIncorrect: 'The address is incorrect',
     invalidJson: 'Not valid JSON',
     externalLinkError: 'The link must begin with http, https, mailto or tel',

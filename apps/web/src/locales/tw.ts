@@ -132,6 +132,8 @@ const base = {
     emailError: '電子郵件格式錯誤',
     phoneError: '手機號碼錯誤',
     onlyNumbers: '只能填寫數字',
+    moneyPositive: '請輸入大於 0 的金額',
+    moneyNotNegative: '金額不能為負數',
     addressIncorrect: '地址不正確',
     invalidJson: '不是有效的 JSON',
     externalLinkError: '連結須以 http、https、mailto 或 tel 開頭',

@@ -132,6 +132,8 @@ const base = {
     emailError: '邮箱格式错误',
     phoneError: '手机号码错误',
     onlyNumbers: '只能填写数字',
+    moneyPositive: '请输入大于 0 的金额',
+    moneyNotNegative: '金额不能为负数',
     addressIncorrect: '地址不正确',
     invalidJson: '不是有效的 JSON',
     externalLinkError: '链接须以 http、https、mailto 或 tel 开头',

@@ -43,6 +43,17 @@ export function fieldRules(
   if (field.kind === 'phone') list.push(rules.phone(t));
   if (field.kind === 'password' && key === 'password') list.push(rules.passwordLength(t));
   if (field.kind === 'money') list.push({ pattern: MONEY_PATTERN, message: t('validation.onlyNumbers') });
+  if (field.kind === 'money' && field.min !== undefined) {
+    const min = field.min;
+    list.push({
+      validator: (_r, value: string | undefined) =>
+        value === undefined || value === '' || !MONEY_PATTERN.test(value) || Number(value) >= min
+          ? Promise.resolve()
+          : Promise.reject(
+              new Error(t(min > 0 ? 'validation.moneyPositive' : 'validation.moneyNotNegative')),
+            ),
+    });
+  }
   if (
     (field.kind === 'int' || field.kind === 'number') &&
     (field.min !== undefined || field.max !== undefined)

@@ -54,6 +54,18 @@ export const MESSAGES = {
     zh: '请求嵌套层级过深（最多 {{max}} 层）',
     tw: '請求巢狀層級過深（最多 {{max}} 層）',
   },
+  'msg.moneyPositive': {
+    status: 400,
+    en: 'Enter an amount above 0',
+    zh: '请输入大于 0 的金额',
+    tw: '請輸入大於 0 的金額',
+  },
+  'msg.moneyNotNegative': {
+    status: 400,
+    en: 'The amount cannot be negative',
+    zh: '金额不能为负数',
+    tw: '金額不能為負數',
+  },
   'msg.moneyOutOfRange': {
     status: 400,
     en: 'Amounts range from -9999999999.99 to 9999999999.99',

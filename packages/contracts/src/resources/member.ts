@@ -125,7 +125,7 @@ export const pointsRuleResource = defineResource({
     /** Points earned per unit (per `perAmount` spent, or per cup). */
     points: f.int({ required: true, min: 1, max: 10000 }),
     /** The amount that earns `points` (basis `amount`), e.g. "1.00". */
-    perAmount: f.money({}),
+    perAmount: f.money({ min: 0.01 }),
     bonusWeekdays: f.enums(WEEKDAYS, {}),
     bonusMultiplier: f.int({ min: 1, max: 10, default: 2 }),
     expiryDays: f.int({ min: 0, max: 3650, default: 365 }),
@@ -143,7 +143,7 @@ export const couponResource = defineResource({
   fields: {
     name: f.text({ required: true, max: 64, search: 'like', sortable: true }),
     merchantId: f.ref('merchant', { createOnly: true, search: 'eq', ownerPicker: 'platform' }),
-    discountAmount: f.money({ required: true, sortable: true }),
+    discountAmount: f.money({ required: true, sortable: true, min: 0.01 }),
     /** Points a member spends to redeem it (0: not redeemable, only granted). */
     pointsCost: f.int({ required: true, min: 0, max: 1000000, sortable: true }),
     status: f.enum(COUPON_STATUSES, { default: 'usable', search: 'eq' }),

@@ -27,7 +27,7 @@ export const productResource = defineResource({
     kind: f.enum(PRODUCT_KINDS, { default: 'drink', search: 'eq' }),
     family: f.enum(MACHINE_FAMILIES, { selectFilter: 'or-empty', required: true, search: 'eq' }),
     productTypeId: f.ref('product-type', { search: 'eq' }),
-    price: f.money({ required: true }),
+    price: f.money({ required: true, min: 0 }),
     deliveryPrice: f.money(),
     description: f.textarea({ max: 1000 }),
     sortOrder: f.int({ min: 0, max: 9999, default: 0, sortable: true }),

@@ -8,7 +8,7 @@ import { defineResource, f } from '../resource.ts';
 const selling = {
   productId: f.ref('product', { required: true, createOnly: true, search: 'eq' }),
   /** Empty: the product's own price. */
-  price: f.money(),
+  price: f.money({ min: 0 }),
   available: f.bool({ default: true, search: 'eq' }),
   sortOrder: f.int({ min: 0, max: 9999, default: 0, sortable: true }),
 };

@@ -169,10 +169,11 @@ export async function registerPlumbing(app: FastifyInstance) {
       return send(reply, statusOf(key), msg, field ? [{ field, message: msg }] : undefined);
     }
     if (pg.code === '23503') return sendKey(reply, 'msg.inUse', lang);
-    if (pg.code?.startsWith('22')) {
-      // A data exception (22003 out of range, 22P02 bad text, 22021 NUL, 22008 bad date …) means a
-      // value reached SQL unchecked: the input's fault, so a 400; logged, since a schema should have
-      // refused it first (input-guard.ts and the bounds of @brewfleet/contracts).
+    if (pg.code?.startsWith('22') || pg.code === '23514') {
+      // A data exception (22003 out of range, 22P02 bad text, 22021 NUL, 22008 bad date …) or a
+      // column's check (23514) means a value reached SQL unchecked: the input's fault, so a 400;
+      // logged, since a schema should have refused it first (input-guard.ts and the bounds of
+      // @brewfleet/contracts).
       request.log.warn({ err: error, pgCode: pg.code }, 'data exception from unchecked input');
       return sendKey(reply, 'msg.valueOutOfRange', lang);
     }

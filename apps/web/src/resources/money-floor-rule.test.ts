@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { couponResource } from '@brewfleet/contracts/resources/member';
+import { productResource } from '@brewfleet/contracts/resources/product';
+import { initI18n, setLanguage } from '../app/i18n';
+import { fieldRules } from './field-rules';
+
+/** Runs a field's antd rules the way the form does; the first message, or null when all pass. */
+async function firstError(rules: ReturnType<typeof fieldRules>, value: string): Promise<string | null> {
+  for (const rule of rules) {
+    if (typeof rule === 'function') continue;
+    if (rule.pattern && value && !rule.pattern.test(value)) return String(rule.message);
+    if (rule.validator) {
+      try {
+        await rule.validator(rule as never, value, () => undefined);
+      } catch (error) {
+        return (error as Error).message;
+      }
+    }
+  }
+  return null;
+}
+
+describe('money with a floor', () => {
+  it('asks a coupon for a discount above 0 and a product for a price not below 0, in three languages', async () => {
+    const i18n = await initI18n('en');
+    await setLanguage('en');
+    const discount = () =>
+      fieldRules(i18n.t, 'discountAmount', couponResource.fields.discountAmount, 'Discount', 'create');
+    const price = () => fieldRules(i18n.t, 'price', productResource.fields.price, 'Price', 'create');
+    expect(await firstError(discount(), '0.50')).toBeNull();
+    expect(await firstError(discount(), '0')).toBe('Enter an amount above 0');
+    expect(await firstError(discount(), '-5')).toBe('Enter an amount above 0');
+    expect(await firstError(price(), '0')).toBeNull();
+    expect(await firstError(price(), '-1.00')).toBe('The amount cannot be negative');
+    await setLanguage('zh');
+    expect(await firstError(discount(), '0.00')).toBe('请输入大于 0 的金额');
+    await setLanguage('tw');
+    expect(await firstError(price(), '-0.01')).toBe('金額不能為負數');
+  });
+});
