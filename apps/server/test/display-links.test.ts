@@ -84,6 +84,21 @@ beforeAll(async () => {
     })
   ).id;
   betaStoreId = (await ok('POST', '/api/coffee/store', beta, { name: 'Beta Corner', type: 'pick-up' })).id;
+  // The cups' product, in Alpha's catalog (North sells its parent's).
+  const drinks = await ok('POST', '/api/coffee/product-type', alpha, { name: 'Drinks' });
+  const beans = await ok('POST', '/api/coffee/material', alpha, { name: 'Beans', unit: 'g' });
+  await ok('POST', '/api/coffee/product', alpha, {
+    name: 'Latte',
+    code: 'LAT',
+    kind: 'drink',
+    family: 'coffee',
+    price: '60.00',
+    productTypeId: drinks.id,
+    recipe: {
+      steps: [{ action: 'brew', channel: 1, params: { powderG: 18, waterMl: 40, temperatureC: 92 } }],
+    },
+    materials: [{ materialId: beans.id, amount: 18 }],
+  });
   const a1 = await f.register({ merchantId: alphaId, storeId: stationId });
   const a2 = await f.register({ merchantId: alphaId, storeId: pierId });
   const n1 = await f.register({ merchantId: northId, storeId: northStore });
@@ -176,6 +191,8 @@ describe('a display link', () => {
     const operation = (await display(link.token)).json().data;
     expect(sum(operation.families)).toBe(6);
     expect(sum(operation.products)).toBe(6);
+    // Named from the catalog, as a signed-in user sees them (North's cups of its parent's product too).
+    expect(operation.products.map((p: { label: string }) => p.label)).toEqual(['Latte']);
     const cups = Object.fromEntries(
       operation.stores.map((s: { name: string; cups: number }) => [s.name, s.cups]),
     );
@@ -196,6 +213,13 @@ describe('a display link', () => {
     expect(data.machines.all).toBe(1);
     expect(data.scope.storeName).toBe('Alpha Pier');
     expect(data.stores.map((s: { id: string }) => s.id)).toEqual([pierId]);
+    // A store's link reads no catalog rows, yet its products are named, not shown by their codes.
+    const store = await ok('POST', '/api/coffee/display-link', alpha, {
+      name: 'Pier lobby',
+      storeId: pierId,
+    });
+    const products = (await display(store.token)).json().data.products;
+    expect(products.map((p: { label: string }) => p.label)).toEqual(['Latte']);
     const refused = await display(pier.token, 'operation');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().msg).toMatch(/does not open this dashboard/);
@@ -279,6 +303,12 @@ describe('a display link', () => {
       expiresAt: new Date(Date.now() + 400 * 86_400_000).toISOString(),
     });
     expect(far.statusCode).toBe(400);
+    // The field's own message names the limit, as the toast does.
+    expect(far.json().errors[0]).toMatchObject({
+      field: 'expiresAt',
+      message: far.json().msg,
+    });
+    expect(far.json().msg).toContain('366');
     const past = await call('POST', '/api/coffee/display-link', alpha, {
       name: 'Past',
       expiresAt: new Date(Date.now() - 60_000).toISOString(),

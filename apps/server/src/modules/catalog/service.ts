@@ -77,6 +77,31 @@ export function createCatalogService() {
     },
 
     /**
+     * The names of products by code, sold by these merchants or their ancestors (a sub-merchant's
+     * figures hold its parent's products), read past the caller's scope: figures the caller is shown
+     * name them (a store's staff and a lobby screen's display link read no catalog rows).
+     */
+    productNamesByCode(
+      tx: Db,
+      merchantIds: string[],
+      codes: string[],
+    ): Promise<Array<Pick<CatalogProduct, 'merchantId' | 'code' | 'name' | 'names'>>> {
+      if (!merchantIds.length || !codes.length) return Promise.resolve([]);
+      return unscoped(tx, (all) =>
+        rows(
+          all,
+          sql`with recursive chain(id) as (
+                select id from merchant where id = any(${`{${[...new Set(merchantIds)].join(',')}}`}::bigint[])
+                union select m.parent_id from merchant m join chain c on m.id = c.id where m.parent_id is not null)
+              select p.merchant_id::text as "merchantId", p.code, p.name, p.names
+              from product p
+              where p.merchant_id in (select id from chain)
+                and p.code = any(array(select jsonb_array_elements_text(${JSON.stringify([...new Set(codes)])}::jsonb)))`,
+        ),
+      );
+    },
+
+    /**
      * What these stores sell and for how much (the store's price, else the product's): the orderable
      * products available there, in the store's order. The demo's order history sells these.
      */

@@ -54,8 +54,8 @@ export const datacenterModule = defineModule({
   ],
   needs: ['catalog'],
   register(app, deps) {
-    // Products are named from the catalog of a merchant whose figures hold them.
-    const productNames = deps.services.catalog.productsByCode;
+    // Products are named from the catalog of a merchant whose figures hold them (or its ancestors').
+    const productNames = deps.services.catalog.productNamesByCode;
     registerDataCenterRoutes(app, { db: deps.db, jobs: deps.jobs, productNames });
     // One LISTEN per process, opened at the first follower and closed with the app.
     const handlers = new Set<() => void>();

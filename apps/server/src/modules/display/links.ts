@@ -38,7 +38,7 @@ function checkedExpiry(value: unknown): Date {
   const ms = at.getTime() - Date.now();
   if (Number.isNaN(ms) || ms <= 0 || ms > DISPLAY_LINK_MAX_DAYS * DAY_MS)
     throw new AppError('msg.displayExpiryRange', { days: DISPLAY_LINK_MAX_DAYS }, [
-      { field: 'expiresAt', message: 'msg.displayExpiryRange' },
+      { field: 'expiresAt', message: 'msg.displayExpiryRange', params: { days: DISPLAY_LINK_MAX_DAYS } },
     ]);
   return at;
 }
