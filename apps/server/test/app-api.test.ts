@@ -307,6 +307,31 @@ describe('signing up and in', () => {
     expect((await app('GET', '/me', { token: up.token })).statusCode).toBe(401);
   });
 
+  it('takes a phone however it is typed as one number: no second member, and sign-in by any spelling', async () => {
+    const digits = `9${crypto.randomInt(10_000_000, 99_999_999)}`;
+    const spaced = `+886 ${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`;
+    const up = await appOk('POST', '/auth/signup', {
+      body: { merchantId: alphaId, username: 'Lin', phone: spaced, password: MEMBER_PASSWORD },
+    });
+    expect(up.member.phone).toBe(spaced);
+    for (const typed of [
+      `+886${digits}`,
+      `+886-${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`,
+    ]) {
+      const twice = await app('POST', '/auth/signup', {
+        body: { merchantId: alphaId, username: 'Lin again', phone: typed, password: MEMBER_PASSWORD },
+      });
+      expect(twice.statusCode, typed).toBe(409);
+      const signedIn = await appOk('POST', '/auth/signin', {
+        body: { merchantId: alphaId, login: typed, password: MEMBER_PASSWORD },
+      });
+      expect(signedIn.member.id).toBe(up.member.id);
+    }
+    expect(
+      (await sql(`select count(*)::int as n from member where phone_key = $1`, [`+886${digits}`]))[0].n,
+    ).toBe(1);
+  });
+
   it('signs in with the phone, and the token opens only the app API; a console token opens only the console', async () => {
     const { phone, member } = await newMember();
     const { token } = await appOk('POST', '/auth/signin', {

@@ -90,7 +90,7 @@ export function createProfileService() {
         sql`select id::text, merchant_id::text as "merchantId", password_hash as "passwordHash", status
             from member
             where merchant_id = any(${idArray(chain)}::bigint[])
-              and (${phone}::text is not null and phone = ${phone}::text
+              and (${phone}::text is not null and phone_key = regexp_replace(${phone}::text, '[^0-9+]', '', 'g')
                    or ${email}::text is not null and lower(email) = lower(${email}::text))
             order by array_position(${idArray(chain)}::bigint[], merchant_id) limit 1`,
       );
