@@ -86,7 +86,7 @@ it('binds a demo store and syncs its menu to the simulated Uber server at start'
       c.cause,
       c.outcome,
     ]),
-  ).toContainEqual(['sync-menu', 'demo start', 'done']);
+  ).toContainEqual(['sync-menu', 'demo-start', 'done']);
   // The sync action works against it as well.
   expect(await post('/api/coffee/delivery-store/sync', { id: store.id })).toMatchObject({
     syncState: 'synced',

@@ -827,11 +827,11 @@ describe('the listing follows the machine', () => {
     // A change's log line is written once Uber has answered: read after it, not merely after Uber
     // shows the item restored (read at once, it was missing now and then).
     await waitFor(
-      async () => (await changes()).includes('restore-item p-LAT (a machine can make it again)'),
+      async () => (await changes()).includes('restore-item p-LAT (a-machine-makes-it)'),
       5_000,
       'the restore logged',
     );
-    expect(await changes()).toContain('suspend-item p-LAT (no machine can make it)');
+    expect(await changes()).toContain('suspend-item p-LAT (no-machine-makes-it)');
   });
 
   it('suspends an item whose channel is short of material though it holds a cup, as the app calls it sold out', async () => {
@@ -876,7 +876,7 @@ describe('the listing follows the machine', () => {
       (
         await sql(
           `select count(*)::int as n from delivery_listing_change
-           where action = 'suspend-item' and item_id = 'p-LAT' and cause = 'no machine can make it' and outcome = 'done'`,
+           where action = 'suspend-item' and item_id = 'p-LAT' and cause = 'no-machine-makes-it' and outcome = 'done'`,
         )
       )[0].n;
     // Suspended between uploads by its own call (the channel ran empty). Its log line is written
@@ -914,8 +914,8 @@ describe('the listing follows the machine', () => {
     await listing();
     await waitFor(() => uber.statuses.get(UBER_STORE) === 'ONLINE', 5_000, 'the store online');
     const log = await changes();
-    expect(log).toContain('pause-store (no machine takes orders)');
-    expect(log).toContain('resume-store (a machine takes orders again)');
+    expect(log).toContain('pause-store (no-machine-takes-orders)');
+    expect(log).toContain('resume-store (a-machine-takes-orders)');
     // While paused, the items kept their state: nothing suspended for the machine being offline.
     expect(log.filter((l: string) => l.includes('p-ESP'))).toEqual([]);
   });

@@ -146,7 +146,7 @@ beforeAll(async () => {
   // B's Uber listing at work: what the delivery module logs as it follows B's machines.
   await t.sql(
     `insert into delivery_listing_change (merchant_id, store_id, action, cause)
-     select merchant_id, id, 'pause-store', 'no machine takes orders' from store where id = $1`,
+     select merchant_id, id, 'pause-store', 'no-machine-takes-orders' from store where id = $1`,
     [refs.store],
   );
   // Resources without create (the operation log, the ledgers) get B's rows from B's own activity.

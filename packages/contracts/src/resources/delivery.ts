@@ -16,6 +16,33 @@ export const DELIVERY_LISTING_ACTIONS = [
   'sync-menu',
 ] as const;
 
+/** Why the listing changed, as its log keeps it (the console names each in the viewer's language). */
+export const DELIVERY_LISTING_CAUSES = [
+  'no-machine-makes-it',
+  'a-machine-makes-it',
+  'no-machine-takes-orders',
+  'a-machine-takes-orders',
+  'store-closed',
+  'machines-changed',
+  'menu-changed',
+  'sync-action',
+  'demo-start',
+] as const;
+export type DeliveryListingCause = (typeof DELIVERY_LISTING_CAUSES)[number];
+
+/** The same causes as Uber is told them (a suspension's or a pause's `reason`: English text). */
+export const DELIVERY_CAUSE_TEXT: Readonly<Record<DeliveryListingCause, string>> = {
+  'no-machine-makes-it': 'no machine can make it',
+  'a-machine-makes-it': 'a machine can make it again',
+  'no-machine-takes-orders': 'no machine takes orders',
+  'a-machine-takes-orders': 'a machine takes orders again',
+  'store-closed': 'store closed',
+  'machines-changed': 'machines changed',
+  'menu-changed': 'menu changed',
+  'sync-action': 'sync action',
+  'demo-start': 'demo start',
+};
+
 /** A merchant's Uber Eats application: one per merchant. */
 export const uberAccountResource = defineResource({
   name: 'uber-account',
@@ -85,7 +112,7 @@ export const deliveryListingChangeResource = defineResource({
     storeId: f.ref('store', { readOnly: true, search: 'eq' }),
     action: f.enum(DELIVERY_LISTING_ACTIONS, { readOnly: true, search: 'in' }),
     itemId: f.text({ readOnly: true }),
-    cause: f.text({ readOnly: true }),
+    cause: f.enum(DELIVERY_LISTING_CAUSES, { readOnly: true, search: 'eq' }),
     outcome: f.enum(['done', 'failed'] as const, { readOnly: true, search: 'eq' }),
     error: f.text({ readOnly: true }),
     createdAt: f.datetime({ readOnly: true, search: 'range', sortable: true }),

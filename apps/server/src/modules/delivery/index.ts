@@ -168,7 +168,7 @@ export const deliveryModule = defineModule({
       void (listening ?? Promise.resolve('')).then(async () => {
         for (const id of await demoBoundStores(db))
           await own
-            .syncStore(id, 'demo start')
+            .syncStore(id, 'demo-start')
             .catch((error: unknown) => log.warn({ err: error }, 'demo: Uber menu sync failed'));
       });
     }

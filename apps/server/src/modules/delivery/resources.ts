@@ -132,7 +132,7 @@ export function registerDeliveryResources(
       let items = 0;
       let failed: unknown = null;
       try {
-        items = (await service().syncStore(id, 'sync action')).items;
+        items = (await service().syncStore(id, 'sync-action')).items;
       } catch (error) {
         failed = error;
       }

@@ -6,7 +6,12 @@
  * in step with its machines (items suspended and restored, the store paused and set online).
  */
 import { sql } from 'drizzle-orm';
-import { translate, type UberCancelBody } from '@brewfleet/contracts';
+import {
+  DELIVERY_CAUSE_TEXT,
+  translate,
+  type DeliveryListingCause,
+  type UberCancelBody,
+} from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
@@ -49,10 +54,6 @@ const syncDelay = (attempts: number) => 5 * 2 ** Math.max(0, attempts - 1);
 
 const system = <T>(db: Db, fn: (tx: Db) => Promise<T>) => inScope(db, SYSTEM, fn);
 
-/** Why an item is suspended on Uber when no machine of its store can make it (the log's cause, Uber's reason). */
-const NO_MACHINE = 'no machine can make it';
-/** Why it is restored. */
-const MACHINE_AGAIN = 'a machine can make it again';
 /** Until when such an item is suspended: no end is known (a year ahead, lifted explicitly). */
 const suspendUntil = () => Math.floor(Date.now() / 1000) + 365 * 86400;
 
@@ -117,7 +118,12 @@ export function createDeliveryService(deps: DeliveryDeps) {
       }));
   }
 
-  type Change = { action: string; itemId?: string | null; cause: string; error?: string | null };
+  type Change = {
+    action: string;
+    itemId?: string | null;
+    cause: DeliveryListingCause;
+    error?: string | null;
+  };
 
   /** Log what the server did on Uber by itself, and why (one statement for several). */
   async function logChange(tx: Db, store: BoundStore, ...changes: Change[]) {
@@ -142,7 +148,7 @@ export function createDeliveryService(deps: DeliveryDeps) {
    * product); Uber's retryable failures are tried again quickly here, then later by the sync job
    * with a growing delay. The outcome is the store's sync state.
    */
-  async function syncStore(id: string, cause: string): Promise<{ items: number }> {
+  async function syncStore(id: string, cause: DeliveryListingCause): Promise<{ items: number }> {
     // One upload of a store at a time, each built after the one before ended: a menu built earlier
     // (a change's sync) must never reach Uber after one built later (the Sync button) and undo it.
     const before = syncing.get(id) ?? Promise.resolve();
@@ -155,7 +161,7 @@ export function createDeliveryService(deps: DeliveryDeps) {
     }
   }
 
-  async function uploadStore(id: string, cause: string): Promise<{ items: number }> {
+  async function uploadStore(id: string, cause: DeliveryListingCause): Promise<{ items: number }> {
     const prepared = await system(db, async (tx) => {
       const [store] = await boundStores(tx, sql`d.id = ${id}`);
       if (!store?.uberStoreId) return null;
@@ -177,7 +183,11 @@ export function createDeliveryService(deps: DeliveryDeps) {
         { id: store.storeId, name: store.storeName },
         items,
         runningProducts(ready.map((r) => r.menu)),
-        { itemIds: new Set(suspended), until: suspendUntil(), reason: NO_MACHINE },
+        {
+          itemIds: new Set(suspended),
+          until: suspendUntil(),
+          reason: DELIVERY_CAUSE_TEXT['no-machine-makes-it'],
+        },
       );
       await withRetries(() => uber.call(creds, 'PUT', `/v2/eats/stores/${store.uberStoreId}/menus`, menu));
       await system(db, async (tx) => {
@@ -189,10 +199,14 @@ export function createDeliveryService(deps: DeliveryDeps) {
           tx,
           store,
           { action: 'sync-menu', cause },
-          ...suspended.map((itemId) => ({ action: 'suspend-item', itemId, cause: NO_MACHINE })),
+          ...suspended.map((itemId) => ({
+            action: 'suspend-item',
+            itemId,
+            cause: 'no-machine-makes-it' as const,
+          })),
           ...store.suspendedItems
             .filter((itemId) => listed.has(itemId) && !now.has(itemId))
-            .map((itemId) => ({ action: 'restore-item', itemId, cause: MACHINE_AGAIN })),
+            .map((itemId) => ({ action: 'restore-item', itemId, cause: 'a-machine-makes-it' as const })),
         );
         // The listing looks again (what the machines did since they were read): only what changed
         // since is told to Uber, item by item.
@@ -229,7 +243,7 @@ export function createDeliveryService(deps: DeliveryDeps) {
       ),
     );
     let failure: unknown = null;
-    for (const s of due) await syncStore(s.id, 'menu changed').catch((e) => (failure = e));
+    for (const s of due) await syncStore(s.id, 'menu-changed').catch((e) => (failure = e));
     if (failure) throw failure;
   }
 
@@ -325,7 +339,7 @@ export function createDeliveryService(deps: DeliveryDeps) {
    * suspended, one that can again is restored; a store none of whose machines takes orders (or that
    * is closed) is paused, and set online again after. Each change is logged with its cause.
    */
-  async function followMachines(cause = 'machines changed'): Promise<void> {
+  async function followMachines(cause: DeliveryListingCause = 'machines-changed'): Promise<void> {
     const stores = await system(db, async (tx) => {
       // Claimed in one statement: two passes (the job's, another process's) never work one store at once.
       const claimed = await rows<{ id: string }>(
@@ -352,7 +366,11 @@ export function createDeliveryService(deps: DeliveryDeps) {
     for (const { store, creds, items, ready } of stores) {
       if (!creds) continue;
       const shouldPause = !ready.length || !store.storeOpen;
-      const why = !store.storeOpen ? 'store closed' : !ready.length ? 'no machine takes orders' : cause;
+      const why: DeliveryListingCause = !store.storeOpen
+        ? 'store-closed'
+        : !ready.length
+          ? 'no-machine-takes-orders'
+          : cause;
       const suspended = new Set(store.suspendedItems);
       const changes: Array<{ action: string; itemId?: string; run: () => Promise<unknown> }> = [];
       if (shouldPause !== store.paused)
@@ -361,7 +379,7 @@ export function createDeliveryService(deps: DeliveryDeps) {
           run: () =>
             uber.call(creds, 'POST', `/v1/eats/store/${store.uberStoreId}/status`, {
               status: shouldPause ? 'PAUSED' : 'ONLINE',
-              ...(shouldPause ? { reason: why } : {}),
+              ...(shouldPause ? { reason: DELIVERY_CAUSE_TEXT[why] } : {}),
             }),
         });
       // A paused store lists nothing: its items keep their state until machines take orders again.
@@ -376,7 +394,9 @@ export function createDeliveryService(deps: DeliveryDeps) {
             uber.call(creds, 'POST', `/v2/eats/stores/${store.uberStoreId}/menus/items/${itemId}`, {
               suspension_info: {
                 // Suspended until the machines can make it again (a year ahead); restored: no suspension.
-                suspension: makeable ? null : { suspend_until: suspendUntil(), reason: why },
+                suspension: makeable
+                  ? null
+                  : { suspend_until: suspendUntil(), reason: DELIVERY_CAUSE_TEXT['no-machine-makes-it'] },
               },
             }),
         });
@@ -399,10 +419,10 @@ export function createDeliveryService(deps: DeliveryDeps) {
             itemId: change.itemId,
             cause: change.itemId
               ? change.action === 'suspend-item'
-                ? NO_MACHINE
-                : MACHINE_AGAIN
+                ? 'no-machine-makes-it'
+                : 'a-machine-makes-it'
               : change.action === 'resume-store'
-                ? 'a machine takes orders again'
+                ? 'a-machine-takes-orders'
                 : why,
             error,
           });
