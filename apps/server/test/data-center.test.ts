@@ -9,7 +9,14 @@
 import crypto from 'node:crypto';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENU_SEED, MERCHANT_ADMIN_CODES, PROTOCOL_VERSION, topicFor } from '@brewfleet/contracts';
+import {
+  MENU_SEED,
+  MERCHANT_ADMIN_CODES,
+  PROTOCOL_VERSION,
+  STAT_MEASURES,
+  topicFor,
+  type StatMeasure,
+} from '@brewfleet/contracts';
 import { startFleetTest, waitFor, type FleetTest } from './helpers/fleet.ts';
 import { rebuildRollups, runRollups } from '../src/modules/datacenter/index.ts';
 
@@ -815,8 +822,27 @@ describe('tenants and bad input', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe(['device', 'label', ...data.measures].join(','));
+    const rate = data.measures.indexOf('badCupRate');
+    expect(rate).toBeGreaterThan(-1);
+    expect(lines[0]).toBe(
+      [
+        'device',
+        'label',
+        ...data.measures.map((m: string) =>
+          STAT_MEASURES[m as StatMeasure].kind === 'rate' ? `${m} (%)` : m,
+        ),
+      ].join(','),
+    );
     expect(lines).toHaveLength(data.rows.length + 2);
-    expect(lines[1].split(',')[2]).toBe(String(data.rows[0].values.cups));
+    const first = lines[1].split(',');
+    expect(first[2]).toBe(String(data.rows[0].values.cups));
+    // As the page shows them: a rate in percent to one place, an average without float noise.
+    expect(first[2 + rate]).toBe(
+      data.rows[0].values.badCupRate === null
+        ? ''
+        : String(Number((data.rows[0].values.badCupRate * 100).toFixed(1))),
+    );
+    for (const cell of lines.slice(1).flatMap((l: string) => l.split(',')))
+      expect(cell, 'no float noise').not.toMatch(/\.\d{3,}$/);
   });
 });

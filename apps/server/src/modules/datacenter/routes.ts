@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   P,
+  STAT_MEASURES,
   STAT_PAGE_NAMES,
   statAnswer,
   statExport,
@@ -14,6 +15,7 @@ import {
   statRebuild,
   statRebuildAnswer,
   type StatAnswer,
+  type StatMeasure,
 } from '@brewfleet/contracts';
 import { answer, fileAnswer } from '../../platform/http/answers.ts';
 import { compiledSerializerCompiler } from '../../platform/http/compiled-serializer.ts';
@@ -98,20 +100,16 @@ export function registerDataCenterRoutes(
       };
       pageAllowed(request, body.page);
       const data = await run(request, body);
-      const cell = (v: StatAnswer['rows'][number]['values'][string]) =>
-        v == null
-          ? ''
-          : typeof v === 'object'
-            ? Object.entries(v)
-                .map(([currency, amount]) => `${currency} ${amount}`)
-                .join('; ')
-            : v;
       const file = await writeSheet(
         format,
-        [data.by, 'label', ...data.measures],
+        [data.by, 'label', ...data.measures.map((m) => (kindOf(m) === 'rate' ? `${m} (%)` : m))],
         [
-          ...data.rows.map((r) => [r.key, r.label, ...data.measures.map((m) => cell(r.values[m] ?? null))]),
-          ['total', '', ...data.measures.map((m) => cell(data.totals[m] ?? null))],
+          ...data.rows.map((r) => [
+            r.key,
+            r.label,
+            ...data.measures.map((m) => exportCell(m, r.values[m] ?? null)),
+          ]),
+          ['total', '', ...data.measures.map((m) => exportCell(m, data.totals[m] ?? null))],
         ],
         `${data.page} ${data.from} ${data.to}`,
       );
@@ -139,4 +137,23 @@ export function registerDataCenterRoutes(
       return rebuildRollups(deps.db, { from, to });
     },
   );
+}
+
+const kindOf = (measure: string) => STAT_MEASURES[measure as StatMeasure]?.kind ?? 'count';
+
+/**
+ * A figure as the page shows it: a rate in percent to one place, seconds and grams to one, a ratio
+ * to two, money per currency in the currencies' order (a computed average carries float noise:
+ * 38.952999999999996 seconds is shown, and exported, as 39.0).
+ */
+function exportCell(measure: string, v: StatAnswer['rows'][number]['values'][string]): string | number {
+  if (v == null) return '';
+  if (typeof v === 'object')
+    return Object.entries(v)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([currency, amount]) => `${currency} ${amount}`)
+      .join('; ');
+  const kind = kindOf(measure);
+  const places = { rate: 1, seconds: 1, grams: 1, ratio: 2, money: 2, count: 0 }[kind];
+  return Number((kind === 'rate' ? v * 100 : v).toFixed(places));
 }
