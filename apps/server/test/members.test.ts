@@ -265,6 +265,19 @@ describe('the console’s resources', () => {
     expect(made).toMatchObject({ storeId, merchantId: alphaId });
     const badLink = await call('POST', '/api/coffee/app-banner', { ...banner, link: 'javascript:alert(1)' });
     expect(badLink.statusCode).toBe(400);
+    const backwards = await call('POST', '/api/coffee/app-banner', {
+      ...banner,
+      activeFrom: '2026-12-01T00:00:00+08:00',
+      activeTo: '2026-11-01T00:00:00+08:00',
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().msg).toBe('The active period ends before it starts');
+    const later = await call('PUT', '/api/coffee/app-banner', {
+      id: made.id,
+      activeFrom: '2026-12-01T00:00:00Z',
+      activeTo: '2026-11-30T00:00:00Z',
+    });
+    expect(later.statusCode).toBe(400);
     // One app setting per merchant; compensation by coupon names a coupon.
     const noCoupon = await call('POST', '/api/coffee/app-setting', {
       appName: 'Alpha App',

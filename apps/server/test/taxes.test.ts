@@ -117,6 +117,26 @@ describe('Taiwan: business tax included in prices, whole dollars', () => {
     expect(allocation).toMatchObject({ orderType: 'dine-in', country: 'TW', merchantId: tw.id });
   });
 
+  it('takes a country only as a code a country holds: a name or XX is refused, for a tax and a merchant', async () => {
+    for (const country of ['XX', 'Taiwan']) {
+      const tax = await t.call('POST', '/api/coffee/tax', {
+        token: tw.token,
+        body: { name: 'Nowhere tax', country, type: 'packaging', rate: '5' },
+        lang: 'en',
+      });
+      expect(tax.statusCode, country).toBe(400);
+      expect(tax.json().msg).toContain('two-letter ISO code');
+    }
+    const merchant = await t.call('PUT', '/api/coffee/merchant', {
+      token: admin,
+      body: { id: tw.id, country: 'Taiwan' },
+      lang: 'tw',
+    });
+    expect(merchant.statusCode).toBe(400);
+    expect(merchant.json().msg).toContain('兩碼 ISO 代碼');
+    expect((await t.sql(`select country from merchant where id = $1`, [tw.id]))[0].country).toBe('TW');
+  });
+
   it('rounds each line to whole dollars and totals the lines', async () => {
     const res = await preview(tw, {
       orderType: 'dine-in',

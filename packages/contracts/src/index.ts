@@ -19,6 +19,7 @@ export * from './answers/index.ts';
 export * from './resources/tax.ts';
 export * from './tax.ts';
 export * from './money.ts';
+export * from './countries.ts';
 export * from './tax-preview.ts';
 export * from './order-status.ts';
 export * from './order-protocol.ts';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { idSchema } from './resource.ts';
 import { idAnswer, moneyAnswer } from './answers/envelope.ts';
-import { TAX_ORDER_TYPES } from './resources/tax.ts';
+import { COUNTRY_CODE_PATTERN, TAX_ORDER_TYPES } from './resources/tax.ts';
 
 /** The most lines one preview takes (an order on a machine has at most 50). */
 export const TAX_PREVIEW_MAX_LINES = 50;
@@ -36,7 +36,7 @@ export const taxPreviewBody = z
     country: z
       .string()
       .trim()
-      .regex(/^[A-Za-z]{2}$/, { error: 'msg.invalidCountryCode' })
+      .regex(COUNTRY_CODE_PATTERN, { error: 'msg.invalidCountryCode' })
       .optional(),
     lines: z.array(taxPreviewLine).min(1).max(TAX_PREVIEW_MAX_LINES),
   })

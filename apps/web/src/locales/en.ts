@@ -136,6 +136,7 @@ const base = {
     onlyNumbers: 'Only numbers can be filled',
     moneyPositive: 'Enter an amount above 0',
     moneyNotNegative: 'The amount cannot be negative',
+    countryCode: 'A country as its two-letter ISO code, such as TW, JP or US',
     addressIncorrect: 'The address is incorrect',
     invalidJson: 'Not valid JSON',
     externalLinkError: 'The link must begin with http, https, mailto or tel',

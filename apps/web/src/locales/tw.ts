@@ -134,6 +134,7 @@ const base = {
     onlyNumbers: '只能填寫數字',
     moneyPositive: '請輸入大於 0 的金額',
     moneyNotNegative: '金額不能為負數',
+    countryCode: '國家請填寫兩碼 ISO 代碼，例如 TW、JP 或 US',
     addressIncorrect: '地址不正確',
     invalidJson: '不是有效的 JSON',
     externalLinkError: '連結須以 http、https、mailto 或 tel 開頭',

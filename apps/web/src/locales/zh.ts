@@ -134,6 +134,7 @@ const base = {
     onlyNumbers: '只能填写数字',
     moneyPositive: '请输入大于 0 的金额',
     moneyNotNegative: '金额不能为负数',
+    countryCode: '国家请填写两位 ISO 代码，例如 TW、JP 或 US',
     addressIncorrect: '地址不正确',
     invalidJson: '不是有效的 JSON',
     externalLinkError: '链接须以 http、https、mailto 或 tel 开头',

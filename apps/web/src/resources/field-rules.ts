@@ -7,7 +7,10 @@ import type { FormMode } from './field-meta';
 
 const TEXT_KINDS = new Set(['text', 'textarea', 'email', 'phone']);
 /** A definition's pattern message (a server message key) → the console's own text of it. */
-const PATTERN_MESSAGES: Record<string, string> = { 'msg.addressIncorrect': 'validation.addressIncorrect' };
+const PATTERN_MESSAGES: Record<string, string> = {
+  'msg.addressIncorrect': 'validation.addressIncorrect',
+  'msg.invalidCountryCode': 'validation.countryCode',
+};
 
 export function fieldRules(
   t: TFunction,

@@ -54,6 +54,12 @@ export const MESSAGES = {
     zh: '请求嵌套层级过深（最多 {{max}} 层）',
     tw: '請求巢狀層級過深（最多 {{max}} 層）',
   },
+  'msg.activeEndsBeforeStart': {
+    status: 400,
+    en: 'The active period ends before it starts',
+    zh: '有效期的结束时间早于开始时间',
+    tw: '有效期間的結束時間早於開始時間',
+  },
   'msg.moneyPositive': {
     status: 400,
     en: 'Enter an amount above 0',

@@ -2,6 +2,7 @@ import { MERCHANT_STATUSES } from '../enums.ts';
 import { MERCHANT_KINDS } from '../data-center.ts';
 import { P } from '../permissions.ts';
 import { defineResource, f } from '../resource.ts';
+import { COUNTRY_CODE_PATTERN } from './tax.ts';
 
 /**
  * Merchants (spec §3): a tree through `parentId` (the superior). Creating one also creates its
@@ -28,7 +29,13 @@ export const merchantResource = defineResource({
     principal: f.text({ max: 64, search: 'like' }),
     contactNumber: f.phone({ search: 'like' }),
     organization: f.text({ max: 128, list: false }),
-    country: f.text({ max: 64, search: 'eq', sortable: true }),
+    /** ISO 3166-1 alpha-2: its taxes' rule and its currency follow it. */
+    country: f.text({
+      pattern: COUNTRY_CODE_PATTERN,
+      message: 'msg.invalidCountryCode',
+      search: 'eq',
+      sortable: true,
+    }),
     registrationAddress: f.text({ max: 255, list: false }),
     address: f.text({ max: 255, list: false }),
     businessLicense: f.image({ list: false, max: 500 }),

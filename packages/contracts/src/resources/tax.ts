@@ -8,6 +8,7 @@
 import { TAX_TYPES } from '../enums.ts';
 import { P } from '../permissions.ts';
 import { defineResource, f } from '../resource.ts';
+import { COUNTRY_CODES } from '../countries.ts';
 
 export type TaxType = (typeof TAX_TYPES)[number];
 
@@ -32,8 +33,8 @@ export const ORDER_TYPE_OF_TAX_TYPE: Readonly<Record<TaxType, TaxOrderType>> = {
 
 /** A percentage from 0 to 100 with at most four decimals ("5", "8.875", "100"). */
 export const PERCENT_PATTERN = /^(?:100(?:\.0{1,4})?|\d{1,2}(?:\.\d{1,4})?)$/;
-/** ISO 3166-1 alpha-2, either case on input ("tw"); stored upper case. */
-export const COUNTRY_CODE_PATTERN = /^[A-Za-z]{2}$/;
+/** A country of ISO 3166-1 alpha-2, either case on input ("tw"); stored upper case. "XX" is none. */
+export const COUNTRY_CODE_PATTERN = new RegExp(`^(?:${COUNTRY_CODES.join('|')})$`, 'i');
 
 export const taxResource = defineResource({
   name: 'tax',
@@ -46,10 +47,9 @@ export const taxResource = defineResource({
   fields: {
     name: f.text({ required: true, max: 64, search: 'like', sortable: true }),
     merchantId: f.ref('merchant', { createOnly: true, search: 'eq', ownerPicker: 'platform' }),
+    // No length bound of its own: the pattern says what is wrong ("Taiwan" is not a code).
     country: f.text({
       required: true,
-      min: 2,
-      max: 2,
       pattern: COUNTRY_CODE_PATTERN,
       message: 'msg.invalidCountryCode',
       search: 'eq',

@@ -86,6 +86,16 @@ function checkRule(rule: Row) {
     ]);
 }
 
+/** A banner's active period ends after it starts (one that ends first would never show). */
+function checkActivePeriod(banner: Row) {
+  const from = banner.activeFrom ? Date.parse(String(banner.activeFrom)) : NaN;
+  const to = banner.activeTo ? Date.parse(String(banner.activeTo)) : NaN;
+  if (to <= from)
+    throw new AppError('msg.activeEndsBeforeStart', {}, [
+      { field: 'activeTo', message: 'msg.activeEndsBeforeStart' },
+    ]);
+}
+
 /** Compensation by coupon names a coupon of the setting's merchant or of a merchant above it. */
 async function checkCompensation(setting: Row, db: Db) {
   const couponId = setting.compensationCouponId as string | null | undefined;
@@ -114,6 +124,6 @@ export function registerMemberResources(app: FastifyInstance, deps: ResourceDeps
   registerResource(app, deps, pointsRuleResource, { hooks: scopedHooks(checkRule) });
   registerResource(app, deps, couponResource, { hooks: scopedHooks() });
   registerResource(app, deps, memberCouponResource);
-  registerResource(app, deps, appBannerResource, { hooks: scopedHooks() });
+  registerResource(app, deps, appBannerResource, { hooks: scopedHooks(checkActivePeriod) });
   registerResource(app, deps, appSettingResource, { hooks: scopedHooks(checkCompensation) });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { couponResource } from '@brewfleet/contracts/resources/member';
 import { productResource } from '@brewfleet/contracts/resources/product';
+import { merchantResource } from '@brewfleet/contracts/resources/merchant';
 import { initI18n, setLanguage } from '../app/i18n';
 import { fieldRules } from './field-rules';
 
@@ -36,5 +37,20 @@ describe('money with a floor', () => {
     expect(await firstError(discount(), '0.00')).toBe('请输入大于 0 的金额');
     await setLanguage('tw');
     expect(await firstError(price(), '-0.01')).toBe('金額不能為負數');
+  });
+});
+
+describe('a country', () => {
+  it('is an ISO code a country holds, in either case: a name or XX is refused with the hint', async () => {
+    const i18n = await initI18n('en');
+    await setLanguage('en');
+    const country = () => fieldRules(i18n.t, 'country', merchantResource.fields.country, 'Country', 'create');
+    for (const good of ['TW', 'hk', 'US']) expect(await firstError(country(), good), good).toBeNull();
+    for (const bad of ['Taiwan', 'XX', 'T'])
+      expect(await firstError(country(), bad), bad).toBe(
+        'A country as its two-letter ISO code, such as TW, JP or US',
+      );
+    await setLanguage('tw');
+    expect(await firstError(country(), 'ZZ')).toBe('國家請填寫兩碼 ISO 代碼，例如 TW、JP 或 US');
   });
 });
