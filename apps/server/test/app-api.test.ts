@@ -428,6 +428,8 @@ describe('stores, machines and menus', () => {
     const { token } = await newMember();
     const menu = await appOk('GET', `/machines/${machine.id}/menu`, { token, lang: 'zh' });
     expect(menu.menuVersion).toBe(version);
+    // In what the order will be charged: its merchant's country's currency (the menu names none).
+    expect(menu.currency).toBe('TWD');
     expect(menu.products.map((p: any) => [p.code, p.name, p.price]).sort()).toEqual([
       ['ESP', '浓缩咖啡', '45.00'],
       ['LAT', '拿铁', '60.00'],

@@ -12,6 +12,7 @@ import {
   appMenuAnswer,
   appStoresAnswer,
   appStoresQuery,
+  currencyOf,
   menuContent,
   nameIn,
   soldOutProducts,
@@ -42,6 +43,20 @@ export async function machineAndMenu(
   if (!machine.menuVersion) return { machine, menu: null };
   const parsed = menuContent.safeParse(await fleet.reports.menuSent(tx, machine.id, machine.menuVersion));
   return { machine, menu: parsed.success ? parsed.data : null };
+}
+
+/** The currency of a merchant's country, the nearest country up its chain; USD without one. */
+async function currencyOfMerchant(tx: Db, merchantId: string | null): Promise<string> {
+  const [found] = await rows<{ country: string | null }>(
+    tx,
+    sql`with recursive chain(id, country, depth) as (
+          select id, country, 0 from merchant where id = ${merchantId}::bigint
+          union all
+          select m.id, m.country, c.depth + 1 from merchant m
+            join merchant child on child.parent_id = m.id join chain c on c.id = child.id)
+        select country from chain where country is not null order by depth limit 1`,
+  );
+  return currencyOf(found?.country);
 }
 
 export function registerAppShop(app: FastifyInstance, deps: { db: Db; fleet: FleetService }) {
@@ -119,7 +134,9 @@ export function registerAppShop(app: FastifyInstance, deps: { db: Db; fleet: Fle
         return {
           deviceId: machine.id,
           menuVersion: menu.version,
-          currency: menu.currency ?? null,
+          // The menu's own, else its merchant's (its country's currency, up the chain): what the
+          // order will be charged in.
+          currency: menu.currency ?? (await currencyOfMerchant(tx, machine.merchantId)),
           products: menu.products
             .filter((p) => p.orderable !== false)
             .map((p) => ({
