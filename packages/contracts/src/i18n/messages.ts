@@ -268,6 +268,12 @@ export const MESSAGES = {
     zh: '请选择门店或机器',
     tw: '請選擇門市或機器',
   },
+  'msg.menuReleaseInUse': {
+    status: 409,
+    en: 'This menu cannot be deleted: {{running}} machine(s) run it and it is still being sent to {{receiving}}. Push them another menu first',
+    zh: '无法删除此菜单：{{running}} 台机器正在使用，另有 {{receiving}} 台仍在接收。请先向它们推送其他菜单',
+    tw: '無法刪除此菜單：{{running}} 台機器正在使用，另有 {{receiving}} 台仍在接收。請先向它們推送其他菜單',
+  },
   'msg.productOtherFamily': {
     status: 400,
     en: '{{code}} is a {{family}} product; {{target}} is a {{machineFamily}} machine',

@@ -188,6 +188,12 @@ export interface CommandReasons {
   supersededByMenu: Record<string, never>;
   /** Replaced by a newer channel configuration for the same machine. */
   supersededByChannels: Record<string, never>;
+  /** The machine went to another merchant (or back to the platform) before it finished this. */
+  machineMoved: Record<string, never>;
+  /** The machine went to another store of its merchant: a menu or order meant for the old store. */
+  machineMovedStore: Record<string, never>;
+  /** The machine was deleted before it finished this. */
+  machineRemoved: Record<string, never>;
 }
 export type CommandReasonKey = keyof CommandReasons;
 
@@ -197,6 +203,9 @@ export const COMMAND_REASON_KEYS = Object.keys({
   tooLarge: 1,
   supersededByMenu: 1,
   supersededByChannels: 1,
+  machineMoved: 1,
+  machineMovedStore: 1,
+  machineRemoved: 1,
 } satisfies Record<CommandReasonKey, 1>) as CommandReasonKey[];
 
 /** Remote commands, each a row with its state (issue 5 §4). Issued through the device routes. */

@@ -11,6 +11,9 @@ const ENGLISH: { [K in CommandReasonKey]: (params: CommandReasons[K]) => string 
   tooLarge: (p) => `too large for the machine: ${p.bytes} bytes, its MQTT Maximum Packet Size is ${p.limit}`,
   supersededByMenu: () => 'superseded by a newer menu',
   supersededByChannels: () => 'superseded by a newer channel configuration',
+  machineMoved: () => 'the machine moved to another merchant',
+  machineMovedStore: () => 'the machine moved to another store',
+  machineRemoved: () => 'the machine was deleted',
 };
 
 /** A reason's English text. */

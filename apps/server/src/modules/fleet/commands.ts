@@ -21,7 +21,11 @@ import { rows, type Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { answer } from '../../platform/http/answers.ts';
 import { notify } from '../../platform/events/notices.ts';
+import type { CommandReasonKey, CommandReasons } from '@brewfleet/contracts/resources/device-records';
+import type { Publisher } from '../../platform/events/domain-events.ts';
 import { appendDeviceLog } from './device-log.ts';
+import { setReason } from './command-reasons.ts';
+import { refOf } from './command-ref.ts';
 import type { DeviceRegistry } from './devices.ts';
 import type { FleetDeps } from './deps.ts';
 
@@ -156,6 +160,69 @@ export async function joinOrQueueCommands(tx: Db, request: CommandRequest): Prom
       joined: true,
     };
   });
+}
+
+/** A reason the server gives without parameters (every ending but "too large"). */
+export type PlainReasonKey = {
+  [K in CommandReasonKey]: CommandReasons[K] extends Record<string, never> ? K : never;
+}[CommandReasonKey];
+
+/**
+ * End the commands still open (queued, sent or acknowledged) for these machines — of `types`, or of
+ * every type — as expired, for `reason`: how the server ends a command it will no longer deliver (a
+ * newer menu, a machine that moved or was deleted). They are published as fleet.commandFinished in
+ * the same transaction, so what follows a command's end follows this one too: a menu release counts
+ * the machine as failed with the reason (and can finish), an app order not made is rejected and its
+ * money given back. The delivery job and a machine's reconnection only ever send open commands.
+ * `log`: a line in each machine's log (under the machine's tenant as it is now).
+ */
+export async function endOpenCommands(
+  tx: Db,
+  events: Publisher,
+  request: { deviceIds: string[]; types?: CommandType[]; reason: PlainReasonKey; log?: boolean },
+): Promise<Array<{ id: string; deviceId: string; type: CommandType }>> {
+  const { deviceIds, types, reason } = request;
+  if (!deviceIds.length || types?.length === 0) return [];
+  const ended = await rows<{
+    id: string;
+    device_id: string;
+    type: CommandType;
+    reason: string | null;
+    ref_kind: string | null;
+    ref_id: string | null;
+  }>(
+    tx,
+    sql`update device_command set state = 'expired', ${setReason(reason, {})}, finished_at = now(), updated_at = now()
+        where state in ('queued', 'sent', 'acknowledged')
+          and device_id = any(${`{${deviceIds.join(',')}}`}::bigint[])
+          ${types ? sql`and type = any(${`{${types.join(',')}}`}::text[])` : sql``}
+        returning id::text, device_id::text, type, reason, ref_kind, ref_id::text`,
+  );
+  await events.publish(
+    tx,
+    'fleet.commandFinished',
+    ended.map((c) => ({
+      deviceId: c.device_id,
+      commandId: c.id,
+      type: c.type,
+      state: 'expired' as const,
+      reason: c.reason,
+      ref: refOf(c),
+      params: null,
+    })),
+  );
+  if (request.log)
+    await appendDeviceLog(
+      tx,
+      ended.map((c) => ({
+        deviceId: c.device_id,
+        kind: 'command' as const,
+        key: 'commandFinished' as const,
+        params: { type: c.type, state: 'expired' },
+        message: `${c.type}: expired (${c.reason})`,
+      })),
+    );
+  return ended.map((c) => ({ id: c.id, deviceId: c.device_id, type: c.type }));
 }
 
 export function registerCommands(app: FastifyInstance, deps: FleetDeps, devices: DeviceRegistry) {

@@ -26,7 +26,10 @@ import { rows, type Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { answer } from '../../platform/http/answers.ts';
 import { hashSecret, newSecret } from './credentials.ts';
+import { notify } from '../../platform/events/notices.ts';
+import type { Publisher } from '../../platform/events/domain-events.ts';
 import { appendDeviceLog, type LogMessage } from './device-log.ts';
+import { endOpenCommands } from './commands.ts';
 import type { FleetDeps } from './deps.ts';
 
 /** The type behind a model: what a machine of that model is. */
@@ -101,6 +104,40 @@ async function assertAvailable(
     ]);
 }
 
+/**
+ * Commands that may not follow a machine to its new place. To another merchant (or back to the
+ * platform): every open command ends — each was asked by the old owner, may carry its menu, prices
+ * and recipes or its customer's order, and the new owner must neither read them nor have them run.
+ * To another store of the same merchant: its menu (the old store's products and prices) and app
+ * orders (a customer waiting at the old store) end; machine operations (lock, restart, debugging, a
+ * channel layout) were asked by the same owner for the machine itself and go on, moving along.
+ * Either way the machine no longer has an assigned menu (its menu status reads "not updated" until
+ * its new place's menu reaches it). Runs before the machine moves, so the machine log's lines about
+ * the ended commands stay with the owner who asked for them.
+ */
+export async function leavePlace(
+  tx: Db,
+  events: Publisher,
+  moved: { owner: string[]; store: string[] },
+): Promise<void> {
+  await endOpenCommands(tx, events, { deviceIds: moved.owner, reason: 'machineMoved', log: true });
+  await endOpenCommands(tx, events, {
+    deviceIds: moved.store,
+    types: ['menu', 'app-order'],
+    reason: 'machineMovedStore',
+    log: true,
+  });
+  const ids = [...moved.owner, ...moved.store];
+  if (!ids.length) return;
+  await tx.execute(sql`update device set assigned_menu_version = null, menu_status = 'not-updated', updated_at = now()
+                       where id = any(${`{${ids.join(',')}}`}::bigint[])`);
+  await notify(
+    tx,
+    'fleet.machineStatusChanged',
+    ids.map((deviceId) => ({ deviceId })),
+  );
+}
+
 export function registerDevices(app: FastifyInstance, deps: FleetDeps) {
   const { reg } = registerResource(app, deps, deviceResource, {
     extraColumns: {
@@ -144,7 +181,13 @@ export function registerDevices(app: FastifyInstance, deps: FleetDeps) {
       afterUpdate(row) {
         deps.bus.emit('deviceChanged', String(row.serialNumber));
       },
-      beforeDelete(list) {
+      async beforeDelete(list, ctx) {
+        // Its open commands end first, recorded and published like any ending: a release pushing to
+        // it counts it as failed ("the machine was deleted") and can finish; an app order is given back.
+        await endOpenCommands(ctx.db, deps.events, {
+          deviceIds: list.map((row) => String(row.id)),
+          reason: 'machineRemoved',
+        });
         for (const row of list) {
           deps.bus.emit('credentialsRotated', String(row.serialNumber));
           deps.bus.emit('deviceRemoved', String(row.serialNumber));
@@ -161,12 +204,14 @@ export function registerDevices(app: FastifyInstance, deps: FleetDeps) {
         id: reg.columns.id,
         serialNumber: reg.columns.serialNumber,
         merchantId: reg.columns.merchantId,
+        storeId: reg.columns.storeId,
       })
       .from(reg.table)
       .where(sql`${reg.columns.id} in ${unique} and ${visibleTo(reg, request.user) ?? sql`true`}`)) as Array<{
       id: string;
       serialNumber: string;
       merchantId: string | null;
+      storeId: string | null;
     }>;
     if (found.length !== unique.length) throw new AppError('msg.deviceNotFound');
     return found;
@@ -197,13 +242,26 @@ export function registerDevices(app: FastifyInstance, deps: FleetDeps) {
           : { merchantId: null, storeId: null };
         const ids = devices.map((d) => d.id);
         await assertAvailable(tx, tenant.merchantId, null, ids);
+        const ownerMoved = devices.filter(
+          (d) => String(d.merchantId ?? '') !== String(tenant.merchantId ?? ''),
+        );
+        const storeMoved = devices.filter(
+          (d) => !ownerMoved.includes(d) && String(d.storeId ?? '') !== String(tenant.storeId ?? ''),
+        );
+        await leavePlace(tx, deps.events, {
+          owner: ownerMoved.map((d) => String(d.id)),
+          store: storeMoved.map((d) => String(d.id)),
+        });
         await tx.execute(sql`update device set merchant_id = ${tenant.merchantId}, store_id = ${tenant.storeId},
                                updated_at = now() where id in ${ids}`);
-        // A machine's channels and open commands go with it; its history stays with whoever it served.
+        // A machine's channels go with it; its history stays with whoever it served. Its commands still
+        // open are only machine operations its own merchant asked for (leavePlace ended the rest): they
+        // move to its new store.
         await tx.execute(sql`update device_channel set merchant_id = ${tenant.merchantId}, store_id = ${tenant.storeId}
                                where device_id in ${ids}`);
-        await tx.execute(sql`update device_command set merchant_id = ${tenant.merchantId}, store_id = ${tenant.storeId}
-                               where device_id in ${ids} and state in ('queued', 'sent', 'acknowledged')`);
+        if (storeMoved.length)
+          await tx.execute(sql`update device_command set store_id = ${tenant.storeId}
+                                 where device_id in ${storeMoved.map((d) => d.id)} and state in ('queued', 'sent', 'acknowledged')`);
         // The line names the merchant and store by name, not id: they are the machines' own now, so
         // whoever sees the line may see them.
         const [named] = tenant.merchantId

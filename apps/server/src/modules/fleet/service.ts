@@ -6,15 +6,18 @@
  */
 import { sql } from 'drizzle-orm';
 import type { ChannelHolding, CommandType, IssuedCommand } from '@brewfleet/contracts';
-import type { CommandReasonKey } from '@brewfleet/contracts/resources/device-records';
 import type { AuthUser } from '../../platform/auth/auth-user.ts';
 import { visibleTo } from '../../platform/crud/scope.ts';
 import type { Registered } from '../../platform/crud/types.ts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { joinOrQueueCommands, queueCommands, type CommandRequest } from './commands.ts';
-import { setReason } from './command-reasons.ts';
-import { refOf } from './command-ref.ts';
+import {
+  endOpenCommands,
+  joinOrQueueCommands,
+  queueCommands,
+  type CommandRequest,
+  type PlainReasonKey,
+} from './commands.ts';
 import { notify } from '../../platform/events/notices.ts';
 import type { Publisher } from '../../platform/events/domain-events.ts';
 import type { FleetBus } from './fleet-bus.ts';
@@ -60,48 +63,29 @@ export function createFleetService(deps: { bus: FleetBus; devices: Registered; e
     /** The same, joining a machine's identical pending command instead of queuing another. */
     joinOrQueue: (tx: Db, request: CommandRequest): Promise<IssuedCommand[]> =>
       joinOrQueueCommands(tx, request),
-    /** Commands of `type` still on their way to these machines end as expired, for `reason`. */
-    async supersede(tx: Db, type: CommandType, deviceIds: string[], reason: CommandReasonKey) {
-      if (!deviceIds.length) return;
-      const ended = await rows<{
-        id: string;
-        device_id: string;
-        reason: string | null;
-        ref_kind: string | null;
-        ref_id: string | null;
-      }>(
-        tx,
-        sql`update device_command set state = 'expired', ${setReason(reason, {})}, finished_at = now(), updated_at = now()
-            where type = ${type} and state in ('queued', 'sent', 'acknowledged')
-              and device_id = any(${idArray(deviceIds)}::bigint[])
-            returning id::text, device_id::text, reason, ref_kind, ref_id::text`,
-      );
-      // The release an older menu belonged to counts it as ended (menus' subscriber), live views too.
-      await deps.events.publish(
-        tx,
-        'fleet.commandFinished',
-        ended.map((c) => ({
-          deviceId: c.device_id,
-          commandId: c.id,
-          type,
-          state: 'expired' as const,
-          reason: c.reason,
-          ref: refOf(c),
-          params: null,
-        })),
-      );
+    /**
+     * Commands of `type` still on their way to these machines end as expired, for `reason`; the
+     * release an older menu belonged to counts it as ended (menus' subscriber), live views too.
+     */
+    async supersede(tx: Db, type: CommandType, deviceIds: string[], reason: PlainReasonKey) {
+      await endOpenCommands(tx, deps.events, { deviceIds, types: [type], reason });
     },
     /** Tell this process's delivery that commands wait (after the queuing transaction). */
     announce: () => bus.emit('commandsQueued'),
-    /** Per machine, the latest command a menu release asked for. */
+    /**
+     * Per machine, the latest command a menu release asked for. A machine that moved to another
+     * merchant since is still listed (by its serial number: it is no longer the caller's to name),
+     * with the reason its command ended.
+     */
     latestForRelease: (tx: Db, menuReleaseId: string) =>
       rows<MachineCommand>(
         tx,
         sql`select distinct on (c.device_id) c.device_id::text as "deviceId", c.serial_number as "serialNumber",
-                   d.name, d.online, c.id::text as "commandId", c.state, c.attempts, c.reason,
+                   coalesce(d.name, c.serial_number) as name, coalesce(d.online, false) as online,
+                   c.id::text as "commandId", c.state, c.attempts, c.reason,
                    c.reason_key as "reasonKey", c.reason_params as "reasonParams", c.details,
                    to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
-            from device_command c join device d on d.id = c.device_id
+            from device_command c left join device d on d.id = c.device_id
             where c.menu_release_id = ${menuReleaseId}
             order by c.device_id, c.created_at desc`,
       ),
@@ -142,6 +126,25 @@ export function createFleetService(deps: { bus: FleetBus; devices: Registered; e
             where merchant_id = any(merchant_subtree(${merchantId}::bigint)) and family is not null`,
       );
       return found.map((f) => f.family);
+    },
+    /**
+     * The machines that hold a menu release: `running`, those that took it and still report its
+     * version; `receiving`, those it is still on its way to. Machines that left the merchant whose
+     * command they took (moved, commands ended) are not counted.
+     */
+    async holdingRelease(
+      tx: Db,
+      menuReleaseId: string,
+      version: string,
+    ): Promise<{ running: number; receiving: number }> {
+      const [found] = await rows<{ running: number; receiving: number }>(
+        tx,
+        sql`select count(distinct d.id) filter (where c.state = 'succeeded' and d.menu_version = ${version})::int as running,
+                   count(distinct d.id) filter (where c.state in ('queued', 'sent', 'acknowledged'))::int as receiving
+            from device_command c join device d on d.id = c.device_id and d.merchant_id is not distinct from c.merchant_id
+            where c.menu_release_id = ${menuReleaseId}`,
+      );
+      return found ?? { running: 0, receiving: 0 };
     },
     /** The menu version these machines should run; each reads as updated once it reports it. */
     async assignMenu(tx: Db, deviceIds: string[], version: string) {

@@ -6,7 +6,8 @@ import { releaseProgressSubscribers } from './release-progress.ts';
 
 export const menusModule = defineModule({
   name: 'menus',
-  tables: ['menu_release'],
+  // menu_release_number: each merchant's counter of a day's versions (never reused).
+  tables: ['menu_release', 'menu_release_number'],
   // A release is sent as `menu` commands: fleet's command service is the one way to a machine. A
   // store's missing products are added to what it sells by the catalog.
   needs: ['fleet', 'catalog'],

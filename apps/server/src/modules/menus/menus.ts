@@ -47,14 +47,23 @@ export function targetsOf(
   return fleet.machines.targets(tx, user, storeId, deviceIds);
 }
 
-/** Versions read as dates: 2026-11-22.3 is the third release of that day. */
-export async function nextVersion(tx: Db, merchantId: string): Promise<string> {
-  const day = new Date().toISOString().slice(0, 10);
-  const [{ n }] = await rows<{ n: number }>(
+/**
+ * Versions read as dates: 2026-11-22.3 is the merchant's third release of that day, the day as it is
+ * in `timeZone` (the console sends the operator's own; merchants and stores keep none). The number
+ * comes from the merchant's counter for that day (menu_release_number, migration 0053), which only
+ * goes up: a number once given is never given again, even after its release is deleted (a machine
+ * may still run it), and two releases created at once wait for each other on the counter's row
+ * instead of counting the same releases. A unique index on (merchant_id, version) backs it.
+ */
+export async function nextVersion(tx: Db, merchantId: string, timeZone = 'UTC'): Promise<string> {
+  const [{ version }] = await rows<{ version: string }>(
     tx,
-    sql`select count(*)::int as n from menu_release where merchant_id = ${merchantId} and version like ${`${day}.%`}`,
+    sql`insert into menu_release_number (merchant_id, day, last)
+        values (${merchantId}, (now() at time zone ${timeZone})::date, 1)
+        on conflict (merchant_id, day) do update set last = menu_release_number.last + 1
+        returning to_char(day, 'YYYY-MM-DD') || '.' || last as version`,
   );
-  return `${day}.${n + 1}`;
+  return version;
 }
 
 export interface PushActor {
@@ -144,11 +153,30 @@ export function registerMenus(app: FastifyInstance, deps: RegisterDeps<'fleet' |
           ...input,
           merchantId,
           storeId,
-          version: await nextVersion(ctx.db, merchantId),
+          version: await nextVersion(ctx.db, merchantId, ctx.request.timeZone),
           state: 'draft',
           content,
           targets: targets.length,
         };
+      },
+      /**
+       * A release that machines run, or that is still on its way to some, stays: its content is what
+       * the Equipment Menu shows for the version they run, and what a roll back pushes again. Once
+       * they run another menu (or its push ended), it may go; its number is never given again.
+       */
+      async beforeDelete(list, ctx) {
+        let running = 0;
+        let receiving = 0;
+        for (const release of list) {
+          const held = await fleet.machines.holdingRelease(
+            ctx.db,
+            String(release.id),
+            String(release.version),
+          );
+          running += held.running;
+          receiving += held.receiving;
+        }
+        if (running || receiving) throw new AppError('msg.menuReleaseInUse', { running, receiving });
       },
     },
   });
@@ -198,7 +226,7 @@ export function registerMenus(app: FastifyInstance, deps: RegisterDeps<'fleet' |
       request.auditTarget = id;
       return inRequestScope(deps.db, request, async (tx) => {
         const earlier = await findRelease(tx, request, id);
-        const version = await nextVersion(tx, String(earlier.merchantId));
+        const version = await nextVersion(tx, String(earlier.merchantId), request.timeZone);
         const content = earlier.content as ReleaseContent;
         const [copy] = await rows<{ id: string }>(
           tx,

@@ -82,6 +82,9 @@ export const fleetEn = {
         tooLarge: 'Too large for the machine: {{bytes}} bytes, its MQTT Maximum Packet Size is {{limit}}',
         supersededByMenu: 'Replaced by a newer menu',
         supersededByChannels: 'Replaced by a newer channel configuration',
+        machineMoved: 'Ended: the machine moved to another merchant',
+        machineMovedStore: 'Ended: the machine moved to another store',
+        machineRemoved: 'Ended: the machine was deleted',
       },
       live: {
         connecting: 'Connecting to live updates…',

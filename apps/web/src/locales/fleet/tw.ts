@@ -81,6 +81,9 @@ export const fleetTw: Strings<typeof fleetEn> = {
         tooLarge: '指令對機器過大：{{bytes}} 位元組，其 MQTT 最大封包長度為 {{limit}}',
         supersededByMenu: '已被較新的菜單取代',
         supersededByChannels: '已被較新的料道配置取代',
+        machineMoved: '已終止：機器已轉給其他商戶',
+        machineMovedStore: '已終止：機器已轉到其他門市',
+        machineRemoved: '已終止：機器已刪除',
       },
       live: {
         connecting: '正在連線即時更新…',

@@ -80,6 +80,9 @@ export const fleetZh: Strings<typeof fleetEn> = {
         tooLarge: '指令对机器过大：{{bytes}} 字节，其 MQTT 最大报文长度为 {{limit}}',
         supersededByMenu: '已被更新的菜单取代',
         supersededByChannels: '已被更新的料道配置取代',
+        machineMoved: '已终止：机器已转给其他商户',
+        machineMovedStore: '已终止：机器已转到其他门店',
+        machineRemoved: '已终止：机器已删除',
       },
       live: {
         connecting: '正在连接实时更新…',
