@@ -187,7 +187,9 @@ test('menus: create, review and push a store’s menu; follow each machine; an o
     expect(machines[0].menu?.products.length, 'the machine runs the second menu').toEqual(1);
 
     await page.goto(`${base}/#/menu-distribution`);
-    await releaseRow(page, name).getByTestId('rollback').click();
+    // Rolling back is under the row's "More", in the actions column.
+    await releaseRow(page, name).getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Roll back' }).click();
     await confirm(page, 'Roll back');
     for (const device of s.devices)
       await progressRow(page, device.id)

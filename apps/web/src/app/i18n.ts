@@ -2,6 +2,7 @@
  * Languages (spec §1, CONTRACT §5): en, zh (simplified) and tw (traditional). The cookie `language`
  * wins, then the browser language matched to one of the three, then tw. Switching sets the cookie (the
  * server reads it too), i18next, dayjs and `<html lang>`; antd's locale follows through `antdLocale`.
+ * The data already read is read again, since the server answers in the language of the cookie.
  */
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -13,6 +14,7 @@ import type { Locale } from 'antd/es/locale';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@brewfleet/contracts/enums';
 import { matchLanguage } from '@brewfleet/contracts/i18n/messages';
 import { LOAD_MESSAGES } from '../locales';
+import { queryClient } from './query-client';
 import { appStore } from './stores/app-store';
 
 export const LANGUAGE_COOKIE = 'language';
@@ -75,10 +77,14 @@ export async function initI18n(language: Language = detectLanguage()): Promise<t
 }
 
 export async function setLanguage(language: Language): Promise<void> {
+  const before = i18next.language;
   Cookies.set(LANGUAGE_COOKIE, language, { expires: 365, sameSite: 'lax' });
   await loadLanguage(language);
   await i18next.changeLanguage(language);
   apply(language);
+  // The server answers in the cookie's language (names, options, messages): what was read in the
+  // one before is read again, the shown queries now and the others when next shown.
+  if (language !== before) void queryClient.invalidateQueries();
 }
 
 /** The title of something named in three languages (menus). */

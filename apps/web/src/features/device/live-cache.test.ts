@@ -139,6 +139,46 @@ describe('live patches', () => {
     expect(client.getQueryData<DeviceDetail>(deviceKeys.detail('7'))!.commands[0].state).toBe('acknowledged');
   });
 
+  it('mark a command finished when it ends, and read its machine’s detail again', async () => {
+    const done = patchDetail(detail(), command({ state: 'succeeded', updatedAt: '2026-11-22T08:00:09Z' }))!;
+    expect(done.commands[0]).toMatchObject({ state: 'succeeded', finishedAt: '2026-11-22T08:00:09Z' });
+    expect(patchDetail(detail(), command({ state: 'acknowledged' }))!.commands[0].finishedAt).toBeUndefined();
+
+    // A read of the detail on its way when the command ends (started by the page's own refresh)
+    // answers the state before: it must not put 'sent' back over the event.
+    const client = new QueryClient();
+    client.setQueryData(deviceKeys.detail('7'), detail());
+    const answers = [
+      { ...detail(), commands: [{ id: '90', type: 'lock', state: 'sent', attempts: 1 }] },
+      {
+        ...detail(),
+        commands: [
+          { id: '90', type: 'lock', state: 'succeeded', attempts: 1, finishedAt: '2026-11-22T08:00:10Z' },
+        ],
+      },
+    ];
+    const pending: Array<(value: DeviceDetail) => void> = [];
+    const observer = new QueryObserver(client, {
+      queryKey: deviceKeys.detail('7'),
+      queryFn: () => new Promise<DeviceDetail>((resolve) => pending.push(resolve)),
+      staleTime: Infinity,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    void observer.refetch();
+    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    applyLiveEvent(client, command({ state: 'succeeded' }));
+    pending[0](answers[0]);
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    pending[1](answers[1]);
+    await vi.waitFor(() =>
+      expect(client.getQueryData<DeviceDetail>(deviceKeys.detail('7'))!.commands[0]).toMatchObject({
+        state: 'succeeded',
+        finishedAt: '2026-11-22T08:00:10Z',
+      }),
+    );
+    unsubscribe();
+  });
+
   it("read the detail page's records again when a cup or a fault moved the machine, not on a lock", async () => {
     expect(detailOutdated(detail(), snapshot())).toBe(false);
     expect(detailOutdated(detail(), snapshot({ locked: true }))).toBe(false);

@@ -1,7 +1,8 @@
 /**
  * Live events patched into the query cache, so that lists, counters and the detail page change in
  * place without refetching: a machine snapshot replaces the live fields of its rows and moves the
- * counters by what changed; a command's new state lands in the command rows that show it.
+ * counters by what changed; a command's new state lands in the command rows that show it, and the
+ * detail page of its machine is read again once the command ends.
  * Patching is idempotent: the same event twice changes nothing the second time.
  */
 import type { QueryClient } from '@tanstack/react-query';
@@ -16,7 +17,7 @@ import type {
 import type { CommandState } from '@brewfleet/contracts/enums';
 import type { Row } from '../../api/types';
 import { resourceKeys } from '../../resources/use-ref-options';
-import { laterState } from './command-tracker';
+import { isFinal, laterState } from './command-tracker';
 import { conditionsOf } from './device-status';
 
 /** The fields of a device row a snapshot carries. */
@@ -78,6 +79,10 @@ export function patchCounters(
   return next;
 }
 
+/** When a command in this state finished: the event's time once it is final (the server's own comes on the next read). */
+const finishedAt = (state: CommandState, event: LiveCommand) =>
+  isFinal(state) ? { finishedAt: event.updatedAt } : {};
+
 /** Command rows (of a list or of the detail page) with the event's state; new ones are not added. */
 export function patchCommandRows<T extends Record<string, unknown>>(rows: T[], event: LiveCommand): T[] {
   let changed = false;
@@ -86,6 +91,7 @@ export function patchCommandRows<T extends Record<string, unknown>>(rows: T[], e
     const state = laterState(row.state as CommandState, event.state);
     if (state === row.state && row.attempts === event.attempts) return row;
     changed = true;
+    const finished = row.finishedAt ? {} : finishedAt(state, event);
     // The reason travels as a key and parameters too (command-reason.ts shows it in the reader's language).
     return event.reason
       ? {
@@ -95,8 +101,9 @@ export function patchCommandRows<T extends Record<string, unknown>>(rows: T[], e
           reason: event.reason,
           reasonKey: event.reasonKey,
           reasonParams: event.reasonParams,
+          ...finished,
         }
-      : { ...row, state, attempts: event.attempts };
+      : { ...row, state, attempts: event.attempts, ...finished };
   });
   return changed ? next : rows;
 }
@@ -123,6 +130,7 @@ export function patchDetail(detail: DeviceDetail | undefined, event: LiveEvent):
           reasonKey: event.reasonKey,
           reasonParams: event.reasonParams,
           createdAt: event.updatedAt,
+          ...finishedAt(event.state, event),
         },
         ...detail.commands,
       ];
@@ -188,4 +196,13 @@ export function applyLiveEvent(client: QueryClient, event: LiveEvent): void {
   client.setQueriesData<DeviceDetail>({ queryKey: [...deviceKey, 'detail'] }, (detail) =>
     patchDetail(detail, event),
   );
+  if (event.kind === 'command') {
+    // The machine's detail is read again when one of its commands ends (its finish time and what the
+    // command changed are the server's), and whenever a read is on its way: that read may predate the
+    // event and would put the older state back over the patch.
+    const detailKey = [...deviceKey, 'detail', event.deviceId];
+    const cached = client.getQueryState(detailKey);
+    if (cached && (isFinal(event.state) || cached.fetchStatus === 'fetching'))
+      void client.invalidateQueries({ queryKey: detailKey, exact: true });
+  }
 }

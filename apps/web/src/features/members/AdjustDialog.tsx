@@ -56,28 +56,37 @@ export default function AdjustDialog({ target, onClose }: Props) {
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // The balance or points the server answered after the change; the row's until then.
+  const [after, setAfter] = useState<Row | null>(null);
   const { what, member } = target;
   const memberId = String(member.id);
   const wallet = what === 'wallet';
 
-  /** Sends the change; answers what the dialog then says (the new balance or points). */
-  const send = async (draft: Draft): Promise<string> => {
+  /** Sends the change; answers the new balance or points, and what the dialog then says. */
+  const send = async (draft: Draft): Promise<{ text: string; now: Row }> => {
     if (wallet) {
       const body = walletBody(memberId, draft);
       const result = await memberApi.wallet(body, submissions.keyFor(body));
-      return t('members.wallet.done', { amount: formatMoney(result.walletBalance, t) });
+      return {
+        text: t('members.wallet.done', { amount: formatMoney(result.walletBalance, t) }),
+        now: { ...member, walletBalance: result.walletBalance },
+      };
     }
     const body = pointsBody(memberId, draft);
     const result = await memberApi.points(body, submissions.keyFor(body));
-    return t('members.points.done', { points: result.points });
+    return {
+      text: t('members.points.done', { points: result.points }),
+      now: { ...member, points: result.points },
+    };
   };
 
   const submit = async (draft: Draft) => {
     setSending(true);
     setRefusal(null);
     try {
-      const text = await send(draft);
+      const { text, now } = await send(draft);
       submissions.settled(false);
+      setAfter(now);
       setDone(text);
       for (const name of ['member', wallet ? 'wallet-entry' : 'points-entry'])
         void queryClient.invalidateQueries({ queryKey: resourceKeys.all(name) });
@@ -98,9 +107,10 @@ export default function AdjustDialog({ target, onClose }: Props) {
     },
   });
   const name = String(member.username ?? member.memberNo ?? memberId);
+  const shown = after ?? member;
   const now = wallet
-    ? t('members.wallet.balance', { amount: formatMoney(String(member.walletBalance ?? '0'), t) })
-    : t('members.points.balance', { points: Number(member.points ?? 0) });
+    ? t('members.wallet.balance', { amount: formatMoney(String(shown.walletBalance ?? '0'), t) })
+    : t('members.points.balance', { points: Number(shown.points ?? 0) });
 
   return (
     <Modal

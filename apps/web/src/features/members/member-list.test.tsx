@@ -133,6 +133,8 @@ describe('Membership List', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByTestId('adjust-done')).toHaveTextContent(
       'The wallet now holds $25.00.',
     );
+    // The dialog's own figure follows the answer, not the row it was opened from.
+    expect(within(dialog).getByTestId('adjust-current')).toHaveTextContent('Balance now: $25.00');
     const [sent] = calls(xhr.sent, 'wallet');
     expect(sent.body).toMatchObject({
       memberId: '41',
@@ -213,6 +215,7 @@ describe('Membership List', { timeout: 20_000 }, () => {
     await enabled('adjust-submit');
     fireEvent.click(screen.getByTestId('adjust-submit'));
     expect(await within(dialog).findByTestId('adjust-done')).toHaveTextContent('會員現有 70 點。');
+    expect(within(dialog).getByTestId('adjust-current')).toHaveTextContent('目前點數：70');
     const [sent] = calls(xhr.sent, 'points');
     expect(sent.body).toMatchObject({ memberId: '41', points: -50, reason: '更正' });
     expect(sent.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);

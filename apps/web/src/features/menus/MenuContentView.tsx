@@ -53,7 +53,7 @@ export default function MenuContentView({ products, level = 3, empty }: Props) {
           <Typography.Text>
             {t('menuContent.recipeVersion', { version: product.recipeVersion })}
           </Typography.Text>
-          {recipeLines(product, language).map((line, i) => (
+          {recipeLines(product, language, t).map((line, i) => (
             <Typography.Text key={i} type="secondary" className="menu-recipe-line">
               {line}
             </Typography.Text>

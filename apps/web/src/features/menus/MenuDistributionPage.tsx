@@ -9,15 +9,14 @@
  */
 import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { P } from '@brewfleet/contracts/permissions';
 import { menuReleaseResource } from '@brewfleet/contracts/resources/menu-release';
 import type { Row } from '../../api/types';
 import { useArrivalParams } from '../../app/routing/use-arrival-params';
-import { useHasPermission } from '../../app/stores/permission-store';
 import type { FormShape } from '../../resources/form-def';
-import ResourcePage from '../../resources/ResourcePage';
+import ResourcePage, { type RowAction } from '../../resources/ResourcePage';
 import type { FieldRenderers } from '../../resources/ResourceFormDrawer';
 import type { SkippedMachine } from './menu-api';
 import { ReleaseStateTag } from './MenuTags';
@@ -25,7 +24,6 @@ import ProgressDrawer from './ProgressDrawer';
 import ReleasePreviewDialog from './ReleasePreviewDialog';
 import { MachinePicker, ProductPicker } from './ReleaseTargetPickers';
 import { useReleaseActions } from './use-release-actions';
-import { Button } from '../../components/Button';
 import './menus.css';
 
 const PATH = '/menu-distribution';
@@ -56,7 +54,6 @@ function ReleaseCounts({ row }: { row: Row }) {
 
 export default function MenuDistributionPage() {
   const { t } = useTranslation();
-  const can = useHasPermission();
   const [progressOf, setProgressOf] = useState<string | null>(null);
   const [skipped, setSkipped] = useState<{ releaseId: string; machines: SkippedMachine[] } | null>(null);
   const [preview, setPreview] = useState<{ release: Row; fresh: boolean } | null>(null);
@@ -94,41 +91,42 @@ export default function MenuDistributionPage() {
         title: t('menuDistribution.machines'),
         render: (_: unknown, row: Row) => <ReleaseCounts row={row} />,
       };
-      const distribution = {
-        key: 'distribution',
-        title: t('menuDistribution.distribution'),
-        onHeaderCell: () => ({ className: 'menu-nowrap' }),
-        render: (_: unknown, row: Row) => (
-          <Space size={0} wrap>
-            <Button type="link" size="small" onClick={() => setPreview({ release: row, fresh: false })}>
-              {t('menuDistribution.content')}
-            </Button>
-            {!!row.pushedAt && (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => setProgressOf(row.id)}
-                data-testid="open-progress"
-              >
-                {t('menuDistribution.progress')}
-              </Button>
-            )}
-            {can(P.menuRelease.push) && (
-              <Button type="link" size="small" onClick={() => actions.push(row)} data-testid="push">
-                {t('menuDistribution.push.action')}
-              </Button>
-            )}
-            {can(P.menuRelease.rollback) && !!row.pushedAt && (
-              <Button type="link" size="small" onClick={() => actions.rollback(row)} data-testid="rollback">
-                {t('menuDistribution.rollback.action')}
-              </Button>
-            )}
-          </Space>
-        ),
-      };
-      return [...kept.slice(0, at), counts, ...kept.slice(at), distribution];
+      return [...kept.slice(0, at), counts, ...kept.slice(at)];
     },
-    [actions, can, t],
+    [t],
+  );
+
+  // In the actions column (kept in view at the table's right edge), beside Delete; rolling back,
+  // rarer and confirmed, under "More".
+  const rowActions = useMemo(
+    (): RowAction[] => [
+      {
+        key: 'content',
+        label: t('menuDistribution.content'),
+        onClick: (row) => setPreview({ release: row, fresh: false }),
+      },
+      {
+        key: 'progress',
+        label: t('menuDistribution.progress'),
+        shown: (row) => !!row.pushedAt,
+        onClick: (row) => setProgressOf(row.id),
+      },
+      {
+        key: 'push',
+        label: t('menuDistribution.push.action'),
+        permission: P.menuRelease.push,
+        onClick: (row) => actions.push(row),
+      },
+      {
+        key: 'rollback',
+        label: t('menuDistribution.rollback.action'),
+        permission: P.menuRelease.rollback,
+        more: true,
+        shown: (row) => !!row.pushedAt,
+        onClick: (row) => actions.rollback(row),
+      },
+    ],
+    [actions, t],
   );
 
   return (
@@ -139,6 +137,7 @@ export default function MenuDistributionPage() {
         form={FORM}
         renderers={RENDERERS}
         adjustColumns={adjustColumns}
+        rowActions={rowActions}
         onCreated={(release) => setPreview({ release, fresh: true })}
       />
       <ReleasePreviewDialog

@@ -2,6 +2,7 @@
  * Reading a release's frozen content: its products by machine family (each machine gets its
  * family's part), and recipe steps in words with the parameters' names and units.
  */
+import type { TFunction } from 'i18next';
 import type { Language } from '@brewfleet/contracts/enums';
 import type { MenuProduct } from '@brewfleet/contracts/menu-protocol';
 import { PARAMETER_DEFAULTS } from '@brewfleet/contracts/recipes';
@@ -25,14 +26,22 @@ export function parameterText(family: string, key: string, value: number, langua
   return known ? `${known.names[NAME_INDEX[language]]} ${value} ${known.unit}` : `${key} ${value}`;
 }
 
-/** One line per step: its action, its channel, its parameters. */
-export function recipeLines(product: Pick<MenuProduct, 'family' | 'recipe'>, language: Language): string[] {
+/** A step's action in the language shown; one the console has no name for keeps its key. */
+export const actionText = (t: TFunction, action: string): string =>
+  t(`productFlow.actions.${action}`, { defaultValue: action });
+
+/** One line per step: its action (named by `t`), its channel, its parameters. */
+export function recipeLines(
+  product: Pick<MenuProduct, 'family' | 'recipe'>,
+  language: Language,
+  t: TFunction,
+): string[] {
   return (product.recipe?.steps ?? []).map((step) => {
     const params = Object.entries(step.params)
       .map(([key, value]) => parameterText(product.family, key, value, language))
       .join(', ');
     const channel = step.channel != null ? ` #${step.channel}` : '';
-    return `${step.action}${channel}: ${params}`;
+    return `${actionText(t, step.action)}${channel}: ${params}`;
   });
 }
 

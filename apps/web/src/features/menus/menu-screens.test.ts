@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_STATES, MENU_RELEASE_STATES, MENU_STATUSES } from '@brewfleet/contracts/enums';
+import { COMMAND_STATES, LANGUAGES, MENU_RELEASE_STATES, MENU_STATUSES } from '@brewfleet/contracts/enums';
+import { initI18n, setLanguage } from '../../app/i18n';
 import { COMMAND_STATE_COLORS } from '../device/CommandStateTag';
+import { ALL_ACTIONS } from '../products/steps/recipe-actions';
 import { colorOf, MENU_STATUS_COLORS, PHASE_COLORS, RELEASE_STATE_COLORS } from './menu-colors';
 import { byFamily, parameterText, productsForFamily, recipeLines } from './menu-content';
 import { phaseOf } from './progress-merge';
@@ -67,10 +69,31 @@ describe('menu content', () => {
     expect(productsForFamily(products, 'tea').map((p) => p.code)).toEqual(['T']);
   });
 
-  it('reads recipe steps with the parameters’ names and units in the language shown', () => {
-    expect(recipeLines(espresso as never, 'en')).toEqual(['brew #1: Powder 18 g, Temperature 93 °C']);
-    expect(recipeLines(espresso as never, 'tw')).toEqual(['brew #1: 粉量 18 g, 溫度 93 °C']);
+  it('reads recipe steps with the actions’, parameters’ names and units in the language shown', async () => {
+    const i18n = await initI18n('en');
+    expect(recipeLines(espresso as never, 'en', i18n.getFixedT('en'))).toEqual([
+      'Brew #1: Powder 18 g, Temperature 93 °C',
+    ]);
+    await setLanguage('tw');
+    expect(recipeLines(espresso as never, 'tw', i18n.getFixedT('tw'))).toEqual([
+      '萃取 #1: 粉量 18 g, 溫度 93 °C',
+    ]);
     expect(parameterText('coffee', 'mysteryX', 3, 'en')).toBe('mysteryX 3');
+    // An action the console has no name for is shown as the machine calls it.
+    const odd = { family: 'coffee', recipe: { steps: [{ action: 'whirl', params: {} }] } };
+    expect(recipeLines(odd as never, 'tw', i18n.getFixedT('tw'))).toEqual(['whirl: ']);
+  });
+
+  it('name every action a recipe may use (the seeded demo menu’s too) in the three languages', async () => {
+    const i18n = await initI18n('en');
+    const actions = [...ALL_ACTIONS, 'chocolate', 'base', 'steam', 'froth'];
+    for (const language of LANGUAGES) {
+      await setLanguage(language);
+      for (const action of actions)
+        expect(i18n.exists(`productFlow.actions.${action}`, { lng: language }), `${language} ${action}`).toBe(
+          true,
+        );
+    }
   });
 });
 

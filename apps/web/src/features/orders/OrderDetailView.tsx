@@ -7,6 +7,7 @@
  * it and offers the actions, given here as `actions`.
  */
 import { Alert, Card, Descriptions, Empty, Space, Table, Tag, Timeline, Typography } from 'antd';
+import dayjs from 'dayjs';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -262,17 +263,33 @@ interface PaymentRow {
   key: string;
   kind: 'payment' | 'refund';
   amount: string | null;
-  detail: ReactNode;
+  /** Under the amount: a refund's split over the lines (or "whole order"). */
+  split: string;
+  method: string;
   reason: string;
   by: string;
   at: string;
 }
 
+/**
+ * A time short enough for a narrow column: no seconds, and no year within the current one; the
+ * full time on hover.
+ */
+function shortDateTime(value: string, now = dayjs()): string {
+  const d = dayjs(value);
+  if (!d.isValid()) return value;
+  return d.format(d.year() === now.year() ? 'MM-DD HH:mm' : 'YYYY-MM-DD HH:mm');
+}
+
+/**
+ * The payment and its refunds in one narrow table (it shares its row with the status history):
+ * a refund's split over the lines goes under its amount, the time is short.
+ */
 function PaymentsCard({ detail }: { detail: OrderDetail }) {
   const { t } = useTranslation();
   const d = (key: string) => t(`orders.detail.${key}`);
   const money = (value: string | null) => formatMoney(value, t);
-  const refundDetail = (refund: Refund) =>
+  const refundSplit = (refund: Refund) =>
     refund.lines.length
       ? refund.lines
           .map((l) => t('orders.detail.refundLine', { seq: l.seq, amount: money(l.amount) }))
@@ -283,7 +300,8 @@ function PaymentsCard({ detail }: { detail: OrderDetail }) {
       key: 'payment',
       kind: 'payment',
       amount: detail.actualReceived ?? detail.actualPayment,
-      detail: [t(enumLabelKey('order', 'paymentMethod', detail.paymentMethod)), detail.paymentReference]
+      split: '',
+      method: [t(enumLabelKey('order', 'paymentMethod', detail.paymentMethod)), detail.paymentReference]
         .filter(Boolean)
         .join(' · '),
       reason: '',
@@ -297,7 +315,8 @@ function PaymentsCard({ detail }: { detail: OrderDetail }) {
         key: `refund-${refund.id}`,
         kind: 'refund',
         amount: refund.amount,
-        detail: refundDetail(refund),
+        split: refundSplit(refund),
+        method: '',
         reason: ended
           ? t(`orders.detail.givenBack.${refund.reason}`, { defaultValue: refund.reason })
           : refund.reason,
@@ -319,18 +338,45 @@ function PaymentsCard({ detail }: { detail: OrderDetail }) {
     },
     {
       key: 'amount',
-      title: d('amount'),
-      render: (_, row) => (row.kind === 'refund' ? `−${money(row.amount)}` : money(row.amount)),
+      title: d('paymentAmount'),
+      render: (_, row) => (
+        <div className="order-payment-amount" data-testid="payment-amount">
+          <span className="order-nowrap">
+            {row.kind === 'refund' ? `−${money(row.amount)}` : money(row.amount)}
+          </span>
+          {row.split && (
+            <Typography.Text type="secondary" className="order-payment-split">
+              {row.split}
+            </Typography.Text>
+          )}
+        </div>
+      ),
     },
-    { key: 'detail', title: d('method'), dataIndex: 'detail' },
-    { key: 'reason', title: d('reason'), dataIndex: 'reason' },
+    { key: 'method', title: d('method'), dataIndex: 'method' },
+    {
+      key: 'at',
+      title: d('at'),
+      onCell: () => ({ className: 'order-nowrap' }),
+      render: (_, row) => (
+        <time dateTime={row.at} title={formatDateTime(row.at)}>
+          {shortDateTime(row.at)}
+        </time>
+      ),
+    },
     { key: 'by', title: d('by'), dataIndex: 'by' },
-    { key: 'at', title: d('at'), render: (_, row) => formatDateTime(row.at) },
+    { key: 'reason', title: d('reason'), dataIndex: 'reason' },
   ];
   return (
     <Card title={sectionTitle(d('paymentsTitle'))}>
       <ScrollRegion label={d('paymentsTitle')} testId="order-payments">
-        <Table<PaymentRow> size="small" rowKey="key" columns={columns} dataSource={rows} pagination={false} />
+        <Table<PaymentRow>
+          size="small"
+          rowKey="key"
+          className="order-payments-table"
+          columns={columns}
+          dataSource={rows}
+          pagination={false}
+        />
       </ScrollRegion>
     </Card>
   );

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderDetail, OrderRefundResult } from '@brewfleet/contracts/order-api';
 import { P } from '@brewfleet/contracts/permissions';
@@ -61,6 +62,28 @@ describe('order detail view', { timeout: 15_000 }, () => {
     expect(payments).toHaveTextContent('訂單已拒絕：已退回錢包');
     expect(payments).toHaveTextContent('BrewFleet（自動）');
     expect(payments).not.toHaveTextContent('rejected');
+  });
+
+  it('fits the payments and refunds in a narrow table, each column headed for what it holds', async () => {
+    await setLanguage('zh');
+    renderView();
+    const payments = screen.getByTestId('order-payments');
+    const headers = [...payments.querySelectorAll('thead th')].map((th) => th.textContent);
+    expect(headers).toEqual(['类别', '金额', '支付方式', '时间', '操作人', '原因']);
+    expect(headers).not.toContain('订单金额');
+    const [payment, refund] = [...payments.querySelectorAll('tbody tr')];
+    const cells = (row: Element) => [...row.querySelectorAll('td')].map((td) => td.textContent);
+    // The refund's split over the lines sits under its amount, not under the payment method.
+    expect(cells(refund)[1]).toBe('−10.00 元#1：10.00 元');
+    expect(cells(refund)[2]).toBe('');
+    expect(cells(payment)[2]).toBe('刷卡机 · TX-555');
+    // A short local time, the whole one on hover.
+    const time = refund.querySelector('time')!;
+    const at = dayjs(DETAIL.refunds[0].at);
+    expect(time).toHaveTextContent(
+      at.format(at.year() === dayjs().year() ? 'MM-DD HH:mm' : 'YYYY-MM-DD HH:mm'),
+    );
+    expect(time).toHaveAttribute('title', at.format('YYYY-MM-DD HH:mm:ss'));
   });
 
   it('shows who, where and when, the amounts in dollars and the price check’s notes in words', () => {

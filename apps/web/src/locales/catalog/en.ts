@@ -126,6 +126,11 @@ export const catalogEn = {
         blend: 'Blend',
         fruit: 'Fruit',
         yoghurt: 'Yoghurt',
+        chocolate: 'Chocolate',
+        base: 'Base',
+        steam: 'Steam',
+        froth: 'Froth',
+        dispense: 'Dispense',
       },
       tea: {
         title: 'Extraction segments',

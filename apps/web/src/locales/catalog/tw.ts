@@ -121,6 +121,11 @@ export const catalogTw: Strings<typeof catalogEn> = {
         blend: '攪拌',
         fruit: '加水果',
         yoghurt: '加優格',
+        chocolate: '加巧克力',
+        base: '加基底',
+        steam: '蒸氣加熱',
+        froth: '打奶泡',
+        dispense: '出料',
       },
       tea: {
         title: '萃取分段',

@@ -121,6 +121,11 @@ export const catalogZh: Strings<typeof catalogEn> = {
         blend: '搅拌',
         fruit: '加水果',
         yoghurt: '加优格',
+        chocolate: '加巧克力',
+        base: '加基底',
+        steam: '蒸汽加热',
+        froth: '打奶泡',
+        dispense: '出料',
       },
       tea: {
         title: '萃取分段',
