@@ -1,6 +1,6 @@
 /** The input control of one field kind, for the create/edit form and the search form. */
 import { DatePicker, Form, Input, InputNumber, Select, Switch, TimePicker } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '@brewfleet/contracts/resource';
 import ImageGalleryField from '../components/ImageGalleryField';
@@ -36,6 +36,20 @@ function RefSelect({
   const chosenMerchant = Form.useWatch('merchantId') as string | undefined;
   const merchantId = field.ref && MERCHANT_OWNED.has(field.ref) ? chosenMerchant || undefined : undefined;
   const { data, isLoading } = useRefOptions(field.ref, true, { merchantId });
+  // Another merchant chosen: what was picked that is not among the new one's rows (another
+  // merchant's roles, its store) goes, rather than be sent and refused by the server.
+  const prunedFor = useRef(merchantId);
+  const { value, onChange } = rest as { value?: unknown; onChange?: (value: unknown) => void };
+  useEffect(() => {
+    if (prunedFor.current === merchantId || isLoading || !data) return;
+    prunedFor.current = merchantId;
+    const allowed = new Set(data.map((o) => String(o.value)));
+    if (multiple) {
+      const picked = Array.isArray(value) ? value : [];
+      const kept = picked.filter((v) => allowed.has(String(v)));
+      if (kept.length !== picked.length) onChange?.(kept);
+    } else if (value != null && value !== '' && !allowed.has(String(value))) onChange?.(undefined);
+  }, [merchantId, data, isLoading, multiple, value, onChange]);
   return (
     <Select
       {...rest}
