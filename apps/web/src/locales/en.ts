@@ -24,6 +24,7 @@ const base = {
     delete: 'Delete',
     deleteSelected: 'Delete selected',
     confirmDelete: 'Delete this record?',
+    confirmDeleteNamed: 'Delete “{{name}}”?',
     confirmDeleteMany: 'Delete {{count}} selected records?',
     actions: 'Actions',
     save: 'Save',

@@ -26,6 +26,7 @@ const base = {
     delete: '刪除',
     deleteSelected: '刪除所選',
     confirmDelete: '確定刪除這筆記錄嗎？',
+    confirmDeleteNamed: '確定刪除「{{name}}」嗎？',
     confirmDeleteMany: '確定刪除所選的 {{count}} 筆記錄嗎？',
     actions: '操作',
     save: '儲存',

@@ -26,6 +26,7 @@ const base = {
     delete: '删除',
     deleteSelected: '删除所选',
     confirmDelete: '确定删除这条记录吗？',
+    confirmDeleteNamed: '确定删除“{{name}}”吗？',
     confirmDeleteMany: '确定删除所选的 {{count}} 条记录吗？',
     actions: '操作',
     save: '保存',

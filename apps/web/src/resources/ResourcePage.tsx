@@ -278,7 +278,11 @@ export default function ResourcePage({
             )}
             {canDelete && own && (
               <Popconfirm
-                title={t('common.confirmDelete')}
+                title={
+                  typeof row[def.labelField] === 'string' && row[def.labelField]
+                    ? t('common.confirmDeleteNamed', { name: row[def.labelField] })
+                    : t('common.confirmDelete')
+                }
                 okText={t('common.ok')}
                 cancelText={t('common.cancel')}
                 onConfirm={() => remove([row.id])}

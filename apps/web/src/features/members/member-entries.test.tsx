@@ -37,7 +37,11 @@ const PAID = {
 function answer(req: SentRequest) {
   const path = req.url.split('?')[0];
   if (path === '/api/coffee/wallet-entry/list') return ok({ list: [PAID, ENTRY], total: 2 });
-  if (path === '/api/coffee/app-banner/list') return ok({ list: [], total: 0 });
+  if (path === '/api/coffee/app-banner/list')
+    return ok({
+      list: [{ id: '7', merchantId: '3', title: 'Winter latte', image: '1', sort: 1, enabled: true }],
+      total: 1,
+    });
   if (path === '/api/coffee/member/select') return ok([{ value: '41', label: 'Ann Lin' }]);
   if (path === '/api/coffee/order/select')
     return ok(
@@ -109,5 +113,13 @@ describe('a member’s entries and the hinted pages', { timeout: 15_000 }, () =>
     expect(await screen.findByTestId('page-hint')).toHaveTextContent(
       'A link begins with http://, https://, mailto: or tel:.',
     );
+  });
+
+  it('names what a delete would remove', async () => {
+    configureClient({ createXhr: createFakeXhr(answer).createXhr, getToken: () => 't' });
+    permissionStore.getState().setPermissions([P.appBanner.list, P.appBanner.delete]);
+    renderAt('/app-banner', <AppBannerPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Delete “Winter latte”?')).toBeInTheDocument();
   });
 });
