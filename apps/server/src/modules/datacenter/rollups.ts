@@ -735,8 +735,13 @@ export async function backfillZone(
     await opts.afterStep?.();
     if (!shared) continue;
     if (!opts.spanMs) {
-      // Gently: a step slowed by the host's load alone should not make the next ones tiny.
-      const scale = Math.min(2, Math.max(0.5, SHARED_STEP_MS / Math.max(1, took)));
+      // Gently: a step slowed by the host's load alone should not make the next ones tiny. A step
+      // that read few cups took its time in what every step costs (its statements, the requests
+      // queued on the connection), not in its span: shrinking would only make the build crawl (a
+      // loaded host once took four minutes for three weeks of one machine). It grows instead; the
+      // cup bound keeps the next step short.
+      const few = step.cups < SHARED_STEP_CUPS / 2;
+      const scale = few ? 2 : Math.min(2, Math.max(0.5, SHARED_STEP_MS / Math.max(1, took)));
       span = Math.min(MAX_SPAN_MS, Math.max(MIN_SPAN_MS, Math.round(span * scale)));
     }
     await new Promise((resolve) => setTimeout(resolve, Math.min(took, 1000)));
