@@ -126,7 +126,7 @@ describe('accounts', () => {
       body: { account: 'ghost-role', name: 'x', password: t.encrypt(PASSWORD), roleIds: ['123456789'] },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toBe('roleIds: the referenced record does not exist');
+    expect(res.json().msg).toBe('Roles: the referenced record does not exist');
   });
 });
 

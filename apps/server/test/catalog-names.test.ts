@@ -87,7 +87,8 @@ describe('names per language', () => {
     expect(csv.statusCode).toBe(200);
     const [header, row] = csv.body.replace('\uFEFF', '').trim().split('\r\n');
     const columns = header.split(',');
-    expect(columns).toEqual(expect.arrayContaining(['name', 'name_en', 'name_zh', 'name_tw']));
+    // The default name is headed by its label in the reader's language (English here), the others by column.
+    expect(columns).toEqual(expect.arrayContaining(['Material name', 'name_en', 'name_zh', 'name_tw']));
     expect(columns).not.toContain('names');
     const cells = row.split(',');
     expect(cells[columns.indexOf('name_tw')]).toBe('鮮奶');

@@ -95,7 +95,8 @@ describe('import', () => {
   it('imports roles, refusing a missing required column', async () => {
     const missing = await upload('role', 'r.csv', Buffer.from('roleName\nbarista\n'), false);
     expect(missing.status).toBe(400);
-    expect(missing.body.msg).toBe('Missing column: roleTitle');
+    // The column is named as the form names the field, in the reader's language.
+    expect(missing.body.msg).toBe('Missing column: Role title');
     const ok = await upload(
       'role',
       'r.csv',
@@ -151,10 +152,12 @@ describe('import', () => {
     const res = await t.call('GET', '/api/coffee/account/import-template', {
       token: admin,
       query: { format: 'csv' },
+      lang: 'en',
     });
     expect(res.statusCode).toBe(200);
+    // Headed as the form labels the fields, in the reader's language; an import reads them back.
     expect(res.body.replace('\uFEFF', '').split('\r\n')[0]).toBe(
-      'account,name,password,enterpriseName,roleIds,organizationId,merchantId,storeId,phone,email,idNumber,workAddress,status,avatar,notes',
+      'Account,Name,Password,Enterprise name,Roles,Organization,Merchant,Store,Phone,Email,ID number,Work address,Status,Avatar,Notes',
     );
   });
 });

@@ -28,15 +28,20 @@ async function merchant(name: string, login: string, parentId?: string) {
   );
   return { id: m.id as string, token: await t.login(login, PASSWORD) };
 }
-/** The exported CSV as rows of { column: cell } (no cell here holds a comma or a quote). */
+/**
+ * The exported CSV (in English) as rows of { column: cell }, the columns named by their field keys
+ * again (no cell here holds a comma or a quote).
+ */
 async function exported(resource: string, token: string, filters: Record<string, unknown> = {}) {
   const res = await t.call('POST', `/api/coffee/${resource}/export`, {
     token,
     body: { format: 'csv', ...filters },
+    lang: 'en',
   });
   expect(res.statusCode, res.body).toBe(200);
   const [header, ...lines] = res.body.replace('\uFEFF', '').trim().split('\r\n');
-  const columns = header.split(',');
+  const keys: Record<string, string> = { ID: 'id', Owner: 'owner', 'Material name': 'name' };
+  const columns = header.split(',').map((label) => keys[label] ?? label);
   return lines.map((line) => Object.fromEntries(line.split(',').map((cell, i) => [columns[i], cell])));
 }
 const listed = async (resource: string, token: string, filters: Record<string, unknown> = {}) =>

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Language } from '@brewfleet/contracts';
+import { RESOURCE_TEXTS } from '@brewfleet/contracts/i18n/resource-texts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -18,7 +19,8 @@ async function exportedActions(lang: Language): Promise<string[]> {
   });
   expect(res.statusCode, res.body).toBe(200);
   const [header, ...lines] = res.body.replace('\uFEFF', '').trim().split('\r\n');
-  const at = header.split(',').indexOf('action');
+  // Headed as the screen heads the column, in the same language.
+  const at = header.split(',').indexOf(RESOURCE_TEXTS['operation-log'].fields.action[lang]);
   expect(at).toBeGreaterThanOrEqual(0);
   // Quoted cells (a path with a comma) are not among these actions.
   return lines.map((line) => line.split(',')[at]);

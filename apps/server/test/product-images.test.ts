@@ -97,8 +97,8 @@ describe('product images', () => {
     const video = await upload(alpha, mp4, 'ad.mp4', 'video/mp4');
     const seven = await Promise.all(Array.from({ length: 7 }, (_, i) => picture(alpha, `#00${i}`)));
     const tries: Array<[unknown, string]> = [
-      [[mine, theirs], 'images: the referenced record does not exist'],
-      [[video], 'images: the referenced record does not exist'],
+      [[mine, theirs], 'Images: the referenced record does not exist'],
+      [[video], 'Images: the referenced record does not exist'],
       [[mine, mine], 'The same image is listed twice'],
       [seven, 'images'],
     ];

@@ -47,6 +47,8 @@ const base = {
     none: 'None',
     createdAt: 'Created at',
     updatedAt: 'Updated at',
+    /** Whose an inherited row is: the column an export adds. */
+    owner: 'Owner',
     currency: '$',
     moneyFormat: '${{amount}}',
     rangeFrom: 'From',

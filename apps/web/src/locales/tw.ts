@@ -49,6 +49,7 @@ const base = {
     none: '無',
     createdAt: '建立時間',
     updatedAt: '更新時間',
+    owner: '所屬',
     currency: '元',
     moneyFormat: '{{amount}} 元',
     rangeFrom: '開始',

@@ -49,6 +49,7 @@ const base = {
     none: '无',
     createdAt: '创建时间',
     updatedAt: '更新时间',
+    owner: '所属',
     currency: '元',
     moneyFormat: '{{amount}} 元',
     rangeFrom: '开始',

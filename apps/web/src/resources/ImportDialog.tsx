@@ -14,6 +14,7 @@ import { resourceApi, saveFile, type FileFormat } from '../api/resource-api';
 import type { ImportResult } from '../api/types';
 import { isImportFile } from '../utils/upload-rules';
 import { fieldLabelKey, titleKey } from './field-meta';
+import { rowsWithErrors } from './import-errors';
 import { newProgressKey, progressPercent, useImportProgress } from './use-import-progress';
 import { resourceKeys } from './use-ref-options';
 import { Button } from '../components/Button';
@@ -196,7 +197,7 @@ export default function ImportDialog({ resource, open, onClose, onImported }: Pr
                 showIcon
                 title={
                   outcome.dryRun
-                    ? t('importer.checked', { total: outcome.total, count: outcome.errors.length })
+                    ? t('importer.checked', { total: outcome.total, count: rowsWithErrors(outcome.errors) })
                     : t('importer.nothingImported')
                 }
               />

@@ -665,6 +665,24 @@ export const MESSAGES = {
     zh: '缺少列：{{column}}',
     tw: '缺少欄位：{{column}}',
   },
+  'msg.importUnknownValue': {
+    status: 400,
+    en: '{{field}}: “{{value}}” is not one of {{options}}',
+    zh: '{{field}}：“{{value}}”不是可选值（{{options}}）',
+    tw: '{{field}}：「{{value}}」不是可選值（{{options}}）',
+  },
+  'msg.importRefUnknown': {
+    status: 400,
+    en: '{{field}}: no record is called “{{value}}”',
+    zh: '{{field}}：没有名为“{{value}}”的记录',
+    tw: '{{field}}：沒有名為「{{value}}」的記錄',
+  },
+  'msg.importRefAmbiguous': {
+    status: 400,
+    en: '{{field}}: {{count}} records are called “{{value}}”; give its ID instead',
+    zh: '{{field}}：有 {{count}} 条记录名为“{{value}}”，请改填其编号',
+    tw: '{{field}}：有 {{count}} 筆記錄名為「{{value}}」，請改填其編號',
+  },
   'msg.duplicateInFile': { status: 400, en: 'Duplicate in this file', zh: '文件内重复', tw: '檔案內重複' },
   // Operation-log actions as sentences (operation-log-actions.ts): the System log screen and its export.
   'log.auth.login': { en: 'Signed in', zh: '登录', tw: '登入' },

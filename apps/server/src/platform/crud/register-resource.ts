@@ -13,7 +13,6 @@ import {
   deleteSchema,
   idSchema,
   listSchema,
-  localizedFieldOf,
   resourceItemSchema,
   resourcePageSchema,
   revealAnswer,
@@ -21,7 +20,6 @@ import {
   selectOptionsAnswer,
   updateSchema,
   type FieldDef,
-  type Language,
   type ResourceDef,
   type SelectOption,
 } from '@brewfleet/contracts';
@@ -40,7 +38,8 @@ import { shownFields, tableFor } from './table.ts';
 import { registerImportExport } from './import-export.ts';
 import { inheritedOwners, markInherited, ofMerchant, readableTo, refuseInherited } from './inherited.ts';
 import { selectCodes } from '../auth/code-sets.ts';
-import { allNamesSql, nameInSql } from './localized-sql.ts';
+import { selectLabel } from './labels.ts';
+import { fieldText } from './sheet-texts.ts';
 import type { ResourceRegistry } from './registry.ts';
 import { answer } from '../http/answers.ts';
 import { compiledSerializerCompiler } from '../http/compiled-serializer.ts';
@@ -82,6 +81,15 @@ async function uploadsFollowRow(def: ResourceDef, row: Row, input: Row, db: Db) 
                          updated_at = now() where kind = 'image' and id in ${ids}`);
 }
 
+/**
+ * A ref naming no row the caller may read (none, or one out of its reach): the error and its detail
+ * name the field as the form does, in the reader's language.
+ */
+function refNotFound(def: ResourceDef, key: string): AppError {
+  const params = { field: fieldText(def.name, key) };
+  return new AppError('msg.refNotFound', params, [{ field: key, message: 'msg.refNotFound', params }]);
+}
+
 /** Check that every ref/refs value points at rows that exist and that the caller may see. */
 export async function checkReferences(
   resources: ResourceRegistry,
@@ -99,8 +107,7 @@ export async function checkReferences(
         db,
         sql`select id::text from upload where kind = 'image' and id in ${uploads}`,
       );
-      if (found.length !== new Set(uploads).size)
-        throw new AppError('msg.refNotFound', { field: key }, [{ field: key, message: 'msg.refNotFound' }]);
+      if (found.length !== new Set(uploads).size) throw refNotFound(def, key);
       continue;
     }
     if ((fd.kind !== 'ref' && fd.kind !== 'refs') || input[key] == null) continue;
@@ -114,8 +121,7 @@ export async function checkReferences(
       .select({ n: count() })
       .from(target.table)
       .where(all([inArray(target.columns.id, ids), readableTo(target, user, owners)]));
-    if (Number(n) !== ids.length)
-      throw new AppError('msg.refNotFound', { field: key }, [{ field: key, message: 'msg.refNotFound' }]);
+    if (Number(n) !== ids.length) throw refNotFound(def, key);
   }
 }
 
@@ -132,45 +138,6 @@ function columnValues(reg: Registered, values: Row): Row {
         reg.def.fields[k]?.kind === 'datetime' && typeof v === 'string' ? new Date(v) : v,
       ]),
   );
-}
-
-/**
- * The label of a row in pickers, as SQL: its label column — in `lang` when the resource names it per
- * language — or for a ref the label of the row it points at (a store's product is named by the
- * product, not its id), followed by the label of `labelContext` when the definition has one. Text,
- * so that it sorts; `search` is what a keyword matches: the label with every name of each part.
- */
-function selectLabel(
-  resources: ResourceRegistry,
-  reg: Registered,
-  lang: Language,
-): { label: SQL; search: SQL } {
-  /** A row's label (and search text) from its own columns. */
-  const own = (of: Registered, key: string) => {
-    const column = of.columns[key];
-    const names = localizedFieldOf(of.def, key);
-    return names
-      ? { label: nameInSql(of.columns[names], column, lang), search: allNamesSql(of.columns[names], column) }
-      : { label: sql`${column}::text`, search: sql`${column}::text` };
-  };
-  const part = (key: string) => {
-    const fd = reg.def.fields[key];
-    if (fd?.kind !== 'ref') return own(reg, key);
-    const column = reg.columns[key];
-    const target = resources.get(fd.ref!);
-    const of = own(target, target.def.labelField);
-    // A row the caller may not see (row-level security) leaves its id rather than nothing.
-    const through = (text: SQL) =>
-      sql`coalesce((select ${text} from ${target.table} where ${target.columns.id} = ${column}), ${column}::text)`;
-    return { label: through(of.label), search: through(of.search) };
-  };
-  const label = part(reg.def.labelField);
-  if (!reg.def.labelContext) return label;
-  const context = part(reg.def.labelContext);
-  return {
-    label: sql`concat_ws(' · ', ${label.label}, ${context.label})`,
-    search: sql`concat_ws(' ', ${label.search}, ${context.search})`,
-  };
 }
 
 export function registerResource(
@@ -365,7 +332,7 @@ export function registerResource(
     );
   }
 
-  registerImportExport(app, { db, reg, create, prepare, base, tags });
+  registerImportExport(app, { db, reg, resources: deps.resources, create, prepare, base, tags });
 
   app.get(
     `${base}/:id`,
