@@ -4,22 +4,7 @@ import { productResource } from '@brewfleet/contracts/resources/product';
 import { merchantResource } from '@brewfleet/contracts/resources/merchant';
 import { initI18n, setLanguage } from '../app/i18n';
 import { fieldRules } from './field-rules';
-
-/** Runs a field's antd rules the way the form does; the first message, or null when all pass. */
-async function firstError(rules: ReturnType<typeof fieldRules>, value: string): Promise<string | null> {
-  for (const rule of rules) {
-    if (typeof rule === 'function') continue;
-    if (rule.pattern && value && !rule.pattern.test(value)) return String(rule.message);
-    if (rule.validator) {
-      try {
-        await rule.validator(rule as never, value, () => undefined);
-      } catch (error) {
-        return (error as Error).message;
-      }
-    }
-  }
-  return null;
-}
+import { firstRuleError } from '../test/first-rule-error';
 
 describe('money with a floor', () => {
   it('asks a coupon for a discount above 0 and a product for a price not below 0, in three languages', async () => {
@@ -28,15 +13,15 @@ describe('money with a floor', () => {
     const discount = () =>
       fieldRules(i18n.t, 'discountAmount', couponResource.fields.discountAmount, 'Discount', 'create');
     const price = () => fieldRules(i18n.t, 'price', productResource.fields.price, 'Price', 'create');
-    expect(await firstError(discount(), '0.50')).toBeNull();
-    expect(await firstError(discount(), '0')).toBe('Enter an amount above 0');
-    expect(await firstError(discount(), '-5')).toBe('Enter an amount above 0');
-    expect(await firstError(price(), '0')).toBeNull();
-    expect(await firstError(price(), '-1.00')).toBe('The amount cannot be negative');
+    expect(await firstRuleError(discount(), '0.50')).toBeNull();
+    expect(await firstRuleError(discount(), '0')).toBe('Enter an amount above 0');
+    expect(await firstRuleError(discount(), '-5')).toBe('Enter an amount above 0');
+    expect(await firstRuleError(price(), '0')).toBeNull();
+    expect(await firstRuleError(price(), '-1.00')).toBe('The amount cannot be negative');
     await setLanguage('zh');
-    expect(await firstError(discount(), '0.00')).toBe('请输入大于 0 的金额');
+    expect(await firstRuleError(discount(), '0.00')).toBe('请输入大于 0 的金额');
     await setLanguage('tw');
-    expect(await firstError(price(), '-0.01')).toBe('金額不能為負數');
+    expect(await firstRuleError(price(), '-0.01')).toBe('金額不能為負數');
   });
 });
 
@@ -45,12 +30,12 @@ describe('a country', () => {
     const i18n = await initI18n('en');
     await setLanguage('en');
     const country = () => fieldRules(i18n.t, 'country', merchantResource.fields.country, 'Country', 'create');
-    for (const good of ['TW', 'hk', 'US']) expect(await firstError(country(), good), good).toBeNull();
+    for (const good of ['TW', 'hk', 'US']) expect(await firstRuleError(country(), good), good).toBeNull();
     for (const bad of ['Taiwan', 'XX', 'T'])
-      expect(await firstError(country(), bad), bad).toBe(
+      expect(await firstRuleError(country(), bad), bad).toBe(
         'A country as its two-letter ISO code, such as TW, JP or US',
       );
     await setLanguage('tw');
-    expect(await firstError(country(), 'ZZ')).toBe('國家請填寫兩碼 ISO 代碼，例如 TW、JP 或 US');
+    expect(await firstRuleError(country(), 'ZZ')).toBe('國家請填寫兩碼 ISO 代碼，例如 TW、JP 或 US');
   });
 });
