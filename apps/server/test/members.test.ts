@@ -778,6 +778,23 @@ describe('members and the machines’ orders', () => {
       [id],
     );
     expect(recorded).toEqual([{ seq: 1, kind: 'wallet', amount: '60.00' }]);
+    // The latte's money is back already: a refund of its line is refused, a whole refund is the rest.
+    expect((await ok('GET', `/api/coffee/order/${id}/detail`)).refundable).toBe('45.00');
+    const again = await call(
+      'POST',
+      '/api/coffee/order/refund',
+      { orderId: id, reason: 'bad latte', lines: [{ seq: 1, amount: '60.00' }] },
+      { key: key() },
+    );
+    expect(again.statusCode, again.body).toBe(400);
+    const rest = await call(
+      'POST',
+      '/api/coffee/order/refund',
+      { orderId: id, reason: 'all' },
+      { key: key() },
+    );
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json().data).toMatchObject({ refunded: '45.00', refundable: '0.00' });
 
     // Alpha's setting now gives a coupon.
     const coupon = await ok('POST', '/api/coffee/coupon', {

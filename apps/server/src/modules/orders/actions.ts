@@ -30,7 +30,7 @@ import { answer } from '../../platform/http/answers.ts';
 import { idempotent } from '../../platform/http/idempotency.ts';
 import type { Publisher } from '../../platform/events/domain-events.ts';
 import { readOrderDetail, type DetailReaders } from './detail.ts';
-import { paidAmount } from './paid.ts';
+import { paidAmount, walletCompensated } from './paid.ts';
 
 /** Statuses in the reader's words, for the messages that name one. */
 const STATUS_NAMES: Record<OrderStatus, Localized> = {
@@ -50,6 +50,8 @@ interface LockedOrder {
   status: OrderStatus;
   paid: string;
   refunded: string;
+  /** Given back in the wallet for bad cups (members' compensation): refunded already, in effect. */
+  compensated: string;
 }
 
 /** The order, locked for this transaction, as the caller's scope sees it (else a 404). */
@@ -57,7 +59,7 @@ async function lockOrder(tx: Db, id: string): Promise<LockedOrder> {
   const [order] = await rows<LockedOrder>(
     tx,
     sql`select o.id::text, o.device_id::text, o.merchant_id::text, o.store_id::text, o.status,
-               (${paidAmount('o')})::text as paid, o.refunded::text
+               (${paidAmount('o')})::text as paid, o.refunded::text, (${walletCompensated('o')})::text as compensated
         from sales_order o where o.id = ${id} for update of o`,
   );
   if (!order) throw new AppError('msg.notFound');
@@ -97,14 +99,21 @@ export function registerOrderActions(
         inRequestScope(db, request, async (tx) => {
           const order = await lockOrder(tx, body.orderId);
           const paid = toCents(order.paid);
-          const refundable = paid - toCents(order.refunded);
+          // A line whose bad cup was paid back in the wallet is not paid back a second time.
+          const given = toCents(order.refunded) + toCents(order.compensated);
+          const refundable = paid - given;
           if (refundable <= 0n)
-            throw new AppError('msg.refundNothingPaid', { paid: order.paid, refunded: order.refunded });
-          const lines = await rows<{ seq: number; gross: string; refunded: string }>(
+            throw new AppError('msg.refundNothingPaid', { paid: order.paid, refunded: formatCents(given) });
+          const lines = await rows<{ seq: number; gross: string; refunded: string; compensated: string }>(
             tx,
-            sql`select seq, gross::text, refunded::text from sales_order_line where order_id = ${order.id} order by seq`,
+            sql`select l.seq, l.gross::text, l.refunded::text,
+                       coalesce((select sum(c.amount) from sales_order_compensation c
+                                  where c.order_id = l.order_id and c.seq = l.seq and c.kind = 'wallet'), 0)::text as compensated
+                from sales_order_line l where l.order_id = ${order.id} order by l.seq`,
           );
-          const left = new Map(lines.map((l) => [l.seq, toCents(l.gross) - toCents(l.refunded)]));
+          const left = new Map(
+            lines.map((l) => [l.seq, toCents(l.gross) - toCents(l.refunded) - toCents(l.compensated)]),
+          );
           let perLine: Array<{ seq: number; amount: bigint }>;
           let total: bigint;
           if (body.lines) {

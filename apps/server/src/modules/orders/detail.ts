@@ -13,7 +13,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { answer } from '../../platform/http/answers.ts';
 import type { FleetService } from '../fleet/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
-import { paidAmount } from './paid.ts';
+import { paidAmount, walletCompensated } from './paid.ts';
 
 /** What the detail reads through other modules: the machine and its cups, the options' names. */
 export interface DetailReaders {
@@ -38,7 +38,7 @@ export async function readOrderDetail(
                o.serial_number, o.status, o.order_type, o.payment_method, o.payment_reference, o.currency,
                o.prices_include_tax, o.amount::text, o.discount::text, o.actual_payment::text,
                o.actual_received::text, o.tax::text, o.refunded::text,
-               greatest(${paidAmount('o')} - o.refunded, 0)::text as refundable,
+               greatest(${paidAmount('o')} - o.refunded - ${walletCompensated('o')}, 0)::text as refundable,
                o.reported_payment::text, o.reported_tax::text, o.menu_version, o.member_no, o.price_check, o.check_notes,
                ${ISO('o.ordered_at')} as ordered_at
         from sales_order o

@@ -17,3 +17,8 @@ export const paidAmount = (o: string): SQL => {
                                  and p.outcome = 'moved' and p.status in ${PAID_STATUSES})
                   then coalesce(${order}.actual_received, ${order}.actual_payment) else 0.00 end`;
 };
+
+/** What the members module paid back in the wallet for the order's bad cups (numeric). */
+export const walletCompensated = (o: string): SQL =>
+  sql`coalesce((select sum(c.amount) from sales_order_compensation c
+                 where c.order_id = ${sql.raw(o)}.id and c.kind = 'wallet'), 0)`;
