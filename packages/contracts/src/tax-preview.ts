@@ -33,11 +33,7 @@ export const taxPreviewBody = z
     storeId: idSchema.optional(),
     /** Without a store: whose taxes (a merchant user's own by default) and which country's rule. */
     merchantId: idSchema.optional(),
-    country: z
-      .string()
-      .trim()
-      .regex(COUNTRY_CODE_PATTERN, { error: 'msg.invalidCountryCode' })
-      .optional(),
+    country: z.string().trim().regex(COUNTRY_CODE_PATTERN, { error: 'msg.invalidCountryCode' }).optional(),
     lines: z.array(taxPreviewLine).min(1).max(TAX_PREVIEW_MAX_LINES),
   })
   .refine((body) => !!body.storeId || !!body.country, {

@@ -24,7 +24,7 @@ export const appModule = defineModule({
     const { db, throttle, events } = deps;
     registerMemberAuth(app, db, members);
     registerAppAuth(app, { db, throttle, members });
-    registerAppShop(app, { db, fleet });
+    registerAppShop(app, { db, fleet, orders });
     registerAppOrders(app, { db, fleet, orders, members, events });
     registerAppAccount(app, { db, members, files });
     return undefined as never;

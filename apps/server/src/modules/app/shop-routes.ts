@@ -12,7 +12,6 @@ import {
   appMenuAnswer,
   appStoresAnswer,
   appStoresQuery,
-  currencyOf,
   menuContent,
   nameIn,
   soldOutProducts,
@@ -22,6 +21,7 @@ import { rows, type Db } from '../../platform/db/client.ts';
 import { answer } from '../../platform/http/answers.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { FleetService, ShopMachine } from '../fleet/service.ts';
+import type { OrderService } from '../orders/service.ts';
 import { MEMBER_SCHEME, inMemberScope } from './member-auth.ts';
 
 const tags = ['app'];
@@ -45,22 +45,11 @@ export async function machineAndMenu(
   return { machine, menu: parsed.success ? parsed.data : null };
 }
 
-/** The currency of a merchant's country, the nearest country up its chain; USD without one. */
-async function currencyOfMerchant(tx: Db, merchantId: string | null): Promise<string> {
-  const [found] = await rows<{ country: string | null }>(
-    tx,
-    sql`with recursive chain(id, country, depth) as (
-          select id, country, 0 from merchant where id = ${merchantId}::bigint
-          union all
-          select m.id, m.country, c.depth + 1 from merchant m
-            join merchant child on child.parent_id = m.id join chain c on c.id = child.id)
-        select country from chain where country is not null order by depth limit 1`,
-  );
-  return currencyOf(found?.country);
-}
-
-export function registerAppShop(app: FastifyInstance, deps: { db: Db; fleet: FleetService }) {
-  const { db, fleet } = deps;
+export function registerAppShop(
+  app: FastifyInstance,
+  deps: { db: Db; fleet: FleetService; orders: OrderService },
+) {
+  const { db, fleet, orders } = deps;
 
   app.get(
     `${APP_API_PREFIX}/stores`,
@@ -134,9 +123,8 @@ export function registerAppShop(app: FastifyInstance, deps: { db: Db; fleet: Fle
         return {
           deviceId: machine.id,
           menuVersion: menu.version,
-          // The menu's own, else its merchant's (its country's currency, up the chain): what the
-          // order will be charged in.
-          currency: menu.currency ?? (await currencyOfMerchant(tx, machine.merchantId)),
+          // What the order will be charged in.
+          currency: await orders.currencyAt(tx, machine.merchantId, menu),
           products: menu.products
             .filter((p) => p.orderable !== false)
             .map((p) => ({

@@ -266,6 +266,12 @@ async function memberOrders(
   };
 }
 
+/** The country whose rule prices an order when no merchant up the chain names one. */
+const DEFAULT_COUNTRY = 'TW';
+/** A menu's own currency, when it names a valid one. */
+const menuCurrencyOf = (menu: { currency?: string | null }) =>
+  menu.currency && /^[A-Z]{3}$/.test(menu.currency) ? menu.currency : null;
+
 export function createAppOrders(deps: AppOrderDeps) {
   /**
    * Place the order, waiting for payment; the caller pays it in the same transaction (markPaid).
@@ -308,7 +314,7 @@ export function createAppOrders(deps: AppOrderDeps) {
       products
         .filter((p) => p.code === code && p.merchantId && chain.ids.includes(p.merchantId))
         .sort((a, b) => chain.ids.indexOf(a.merchantId!) - chain.ids.indexOf(b.merchantId!))[0];
-    const country = chain.country ?? 'TW';
+    const country = chain.country ?? DEFAULT_COUNTRY;
     // The coupon's discount is shared over the lines by their amounts and each line is taxed on what
     // is left, as a machine's order is.
     let discount = input.coupon ? toCents(input.coupon.discount) : 0n;
@@ -330,7 +336,7 @@ export function createAppOrders(deps: AppOrderDeps) {
     });
     const actualPayment = taxed.gross;
     input.affordable?.(formatCents(actualPayment));
-    const menuCurrency = menu.currency && /^[A-Z]{3}$/.test(menu.currency) ? menu.currency : null;
+    const menuCurrency = menuCurrencyOf(menu);
     const lines = json(
       priced.map((l, i) => {
         const catalog = known(l.product.code);
@@ -454,6 +460,17 @@ export function createAppOrders(deps: AppOrderDeps) {
   return {
     placeAppOrder,
     memberOrders,
+
+    /**
+     * What an order from this menu at a machine of this merchant is charged in, as placeAppOrder
+     * charges it: the menu's currency, else its merchant's country's (nearest up the chain).
+     */
+    async currencyAt(tx: Db, merchantId: string | null, menu: { currency?: string | null }): Promise<string> {
+      const own = menuCurrencyOf(menu);
+      if (own) return own;
+      const chain = merchantId ? (await deps.chains.of(tx, [merchantId])).get(merchantId) : undefined;
+      return currencyOf(chain?.country ?? DEFAULT_COUNTRY);
+    },
 
     /** The app took the money (the wallet paid): the order is `paid`, by the app. */
     /** Paid by the app's wallet (`app`), or by the delivery platform that took the order (`delivery`). */

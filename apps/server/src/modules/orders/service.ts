@@ -77,6 +77,7 @@ export function createOrderService(app: AppOrders) {
     markPaid: app.markPaid,
     cancelUnmade: app.cancelUnmade,
     memberOrders: app.memberOrders,
+    currencyAt: app.currencyAt,
     /** Revenue today and on the same weekday last week, per currency (the home page). */
     revenueDays,
     /** Money given back when the order ended unmade (a wallet paid back), recorded as its refund. */
