@@ -43,6 +43,8 @@ beforeAll(async () => {
       name: 'Tea model',
       code: `T-${crypto.randomUUID()}`,
       deviceTypeId: type.id,
+      // More than the simulated tea machine has: past its own, the server cannot tell, the machine refuses.
+      channelCount: 12,
     }),
   );
   teaModelId = model.id;

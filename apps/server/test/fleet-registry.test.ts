@@ -313,6 +313,64 @@ describe('binding and views', () => {
     ]);
   });
 
+  it('refuses a low level above the capacity, and a channel the machine’s model does not have', async () => {
+    const over = await call(
+      'POST',
+      '/api/coffee/channel-config',
+      { configName: 'Tall bar', name: 'beans', channelNumber: 1, capacityG: 2000, lowLevelG: 2500 },
+      merchant.token,
+    );
+    expect([over.statusCode, over.json().msg, over.json().errors?.[0]?.field]).toEqual([
+      400,
+      'The low level (2500 g) is above the capacity (2000 g): the channel would always read short',
+      'lowLevelG',
+    ]);
+    const [channel] = (
+      await ok('POST', '/api/coffee/device-channel/list', { deviceId, sort: 'channelNumber' }, merchant.token)
+    ).list;
+    // An edit is checked against what it keeps: the capacity lowered under the low level.
+    const lowered = await call(
+      'PUT',
+      '/api/coffee/device-channel',
+      { id: channel.id, capacityG: 100 },
+      merchant.token,
+    );
+    expect([lowered.statusCode, lowered.json().errors?.[0]?.field]).toEqual([400, 'lowLevelG']);
+    // The model (Lever) has the default 6 channels.
+    const seventh = await call(
+      'POST',
+      '/api/coffee/device-channel',
+      { deviceId, name: 'syrup', channelNumber: 7, capacityG: 1000 },
+      merchant.token,
+    );
+    expect([seventh.statusCode, seventh.json().msg, seventh.json().errors?.[0]?.field]).toEqual([
+      400,
+      'Machine Dock machine has 6 channels: there is no channel 7',
+      'channelNumber',
+    ]);
+    await ok(
+      'POST',
+      '/api/coffee/channel-config',
+      { configName: 'Eight', name: 'syrup', channelNumber: 8, capacityG: 1000, lowLevelG: 100 },
+      merchant.token,
+    );
+    const before = await ok('POST', '/api/coffee/device-channel/list', { deviceId }, merchant.token);
+    const distributed = await call(
+      'POST',
+      '/api/coffee/channel-config/distribute',
+      { configName: 'Eight', deviceIds: [deviceId] },
+      merchant.token,
+    );
+    expect([distributed.statusCode, distributed.json().msg]).toEqual([
+      400,
+      'Machine Dock machine has 6 channels: there is no channel 8',
+    ]);
+    const after = await ok('POST', '/api/coffee/device-channel/list', { deviceId }, merchant.token);
+    expect(after.list.map((c: any) => [c.channelNumber, c.capacityG, c.configName])).toEqual(
+      before.list.map((c: any) => [c.channelNumber, c.capacityG, c.configName]),
+    );
+  });
+
   it('queues a preset debugging command with its action and arguments', async () => {
     const [preset] = await t.sql(`select id::text from preset_command where action = 'dispense'`);
     const { commands } = await ok(

@@ -140,6 +140,18 @@ export const MESSAGES = {
     zh: '该配置已有此编号的料道',
     tw: '此配置已有此編號的料道',
   },
+  'msg.lowLevelAboveCapacity': {
+    status: 400,
+    en: 'The low level ({{lowLevel}} g) is above the capacity ({{capacity}} g): the channel would always read short',
+    zh: '低料位（{{lowLevel}} 克）高于容量（{{capacity}} 克）：料道将一直显示缺料',
+    tw: '低料位（{{lowLevel}} 克）高於容量（{{capacity}} 克）：料道將一直顯示缺料',
+  },
+  'msg.channelBeyondModel': {
+    status: 400,
+    en: 'Machine {{machine}} has {{count}} channels: there is no channel {{channel}}',
+    zh: '机器 {{machine}} 有 {{count}} 个料道：没有料道 {{channel}}',
+    tw: '機器 {{machine}} 有 {{count}} 個料道：沒有料道 {{channel}}',
+  },
   'msg.configNotFound': {
     status: 400,
     en: 'No channel configuration with this name',

@@ -99,6 +99,45 @@ async function assertChannelFree(db: Db, row: Record<string, unknown>): Promise<
     ]);
 }
 
+/** A channel's low level is part of what it holds: above its capacity it would always read short. */
+function checkLowLevel(row: Record<string, unknown>): void {
+  const capacity = row.capacityG == null ? 0 : Number(row.capacityG);
+  const lowLevel = row.lowLevelG == null ? null : Number(row.lowLevelG);
+  if (capacity > 0 && lowLevel !== null && lowLevel > capacity)
+    throw new AppError('msg.lowLevelAboveCapacity', { lowLevel, capacity }, [
+      { field: 'lowLevelG', message: 'msg.lowLevelAboveCapacity', params: { lowLevel, capacity } },
+    ]);
+}
+
+/**
+ * A machine has the channels its model has (the model's channel count; 0 when the model does not
+ * say): a channel numbered past them would be a layout the machine cannot dose from.
+ */
+async function checkModelChannels(
+  db: Db,
+  deviceIds: string[],
+  numbers: number[],
+  field: string | null = 'channelNumber',
+): Promise<void> {
+  const channel = Math.max(...numbers);
+  if (!deviceIds.length || !Number.isFinite(channel)) return;
+  const [beyond] = await rows<{ machine: string; count: number }>(
+    db,
+    sql`select coalesce(nullif(d.name, ''), d.serial_number) as machine, m.channel_count as count
+        from device d join device_model m on m.id = d.model_id
+        where d.id in ${deviceIds} and m.channel_count > 0 and m.channel_count < ${channel}
+        order by d.name limit 1`,
+  );
+  if (beyond) {
+    const params = { machine: beyond.machine, count: beyond.count, channel };
+    throw new AppError(
+      'msg.channelBeyondModel',
+      params,
+      field ? [{ field, message: 'msg.channelBeyondModel', params }] : undefined,
+    );
+  }
+}
+
 const issuer = (ctx: { user: { userId: string | null; account: string } }) => ({
   userId: ctx.user.userId,
   account: ctx.user.account,
@@ -109,10 +148,12 @@ export function registerChannels(app: FastifyInstance, deps: FleetDeps, devices:
     hooks: {
       async beforeCreate(input, ctx) {
         const values = { ...input, merchantId: (input.merchantId as string) ?? ctx.user.merchantId ?? null };
+        checkLowLevel(values);
         await assertChannelFree(ctx.db, values);
         return values;
       },
       async beforeUpdate(input, existing, ctx) {
+        checkLowLevel({ ...existing, ...input });
         await assertChannelFree(ctx.db, { ...existing, ...input });
         return input;
       },
@@ -124,6 +165,8 @@ export function registerChannels(app: FastifyInstance, deps: FleetDeps, devices:
       // A machine's channel belongs to whoever the machine belongs to.
       async beforeCreate(input, ctx) {
         const [device] = await devices.visibleDevices(ctx.db, [String(input.deviceId)], ctx.request);
+        checkLowLevel(input);
+        await checkModelChannels(ctx.db, [device.id], [Number(input.channelNumber)]);
         const [tenant] = await rows<{ merchant_id: string | null; store_id: string | null }>(
           ctx.db,
           sql`select merchant_id::text, store_id::text from device where id = ${device.id}`,
@@ -134,6 +177,12 @@ export function registerChannels(app: FastifyInstance, deps: FleetDeps, devices:
         await refreshChannels(ctx.db, sql`c.id = ${String(row.id)}`);
         await announceSupply(deps.events, ctx.db, [String(row.deviceId)]);
         await tellChannelLayouts(ctx.db, [String(row.deviceId)], issuer(ctx));
+      },
+      async beforeUpdate(input, existing, ctx) {
+        const row = { ...existing, ...input };
+        checkLowLevel(row);
+        await checkModelChannels(ctx.db, [String(row.deviceId)], [Number(row.channelNumber)]);
+        return input;
       },
       async afterUpdate(row, _before, ctx) {
         await refreshChannels(ctx.db, sql`c.id = ${String(row.id)}`);
@@ -175,6 +224,7 @@ export function registerChannels(app: FastifyInstance, deps: FleetDeps, devices:
         const numbers = channels.map((c) => Number(c.channelNumber));
         if (new Set(numbers).size !== numbers.length) throw new AppError('msg.channelTaken');
         const ids = found.map((d) => d.id);
+        await checkModelChannels(tx, ids, numbers, null);
         // Replace, keeping the level a machine last reported for a channel number it still has.
         const payload = JSON.stringify(
           channels.map((c) => ({
