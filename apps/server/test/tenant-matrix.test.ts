@@ -436,6 +436,17 @@ describe('hierarchy', () => {
     );
     const [{ id: a1Role }] = await t.sql(`select id::text from role where merchant_id = $1`, [merchants.A1]);
     expect(roles.map((r: any) => r.value)).toEqual([a1Role]);
+    // Every merchant has its administrator role of the same title: a platform admin's picker names whose.
+    const everyRole = await ok(
+      await t.call('GET', '/api/coffee/role/select', { token: await t.adminToken() }),
+    );
+    const labelOf = (id: string) => everyRole.find((r: any) => r.value === id)?.label;
+    const [{ id: bRole }] = await t.sql(`select id::text from role where merchant_id = $1`, [merchants.B]);
+    expect([labelOf(a1Role), labelOf(bRole)]).toEqual([
+      expect.stringMatching(/ · Alpha North$/),
+      expect.stringMatching(/ · Bravo Tea$/),
+    ]);
+    expect(labelOf(a1Role).replace(' · Alpha North', '')).toBe(labelOf(bRole).replace(' · Bravo Tea', ''));
   });
 
   it('cannot create a row for another tenant or point at its objects (400)', async () => {

@@ -306,7 +306,13 @@ const base = {
     },
     role: {
       title: 'Roles',
-      fields: { roleName: 'Role name', roleTitle: 'Role title', remark: 'Remark', menuIdList: 'Menus' },
+      fields: {
+        roleName: 'Role name',
+        roleTitle: 'Role title',
+        remark: 'Remark',
+        merchantId: 'Merchant',
+        menuIdList: 'Menus',
+      },
       values: {},
     },
     organization: {

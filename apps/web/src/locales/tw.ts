@@ -296,7 +296,13 @@ const base = {
     },
     role: {
       title: '角色',
-      fields: { roleName: '角色名稱', roleTitle: '角色標題', remark: '備註', menuIdList: '選單' },
+      fields: {
+        roleName: '角色名稱',
+        roleTitle: '角色標題',
+        remark: '備註',
+        merchantId: '商戶',
+        menuIdList: '選單',
+      },
       values: {},
     },
     organization: {

@@ -296,7 +296,13 @@ const base = {
     },
     role: {
       title: '角色',
-      fields: { roleName: '角色名称', roleTitle: '角色标题', remark: '备注', menuIdList: '菜单' },
+      fields: {
+        roleName: '角色名称',
+        roleTitle: '角色标题',
+        remark: '备注',
+        merchantId: '商户',
+        menuIdList: '菜单',
+      },
       values: {},
     },
     organization: {

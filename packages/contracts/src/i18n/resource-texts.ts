@@ -63,6 +63,7 @@ export const RESOURCE_TEXTS: ResourceTextTable = {
       roleName: { en: 'Role name', zh: '角色名称', tw: '角色名稱' },
       roleTitle: { en: 'Role title', zh: '角色标题', tw: '角色標題' },
       remark: { en: 'Remark', zh: '备注', tw: '備註' },
+      merchantId: { en: 'Merchant', zh: '商户', tw: '商戶' },
       menuIdList: { en: 'Menus', zh: '菜单', tw: '選單' },
     },
     values: {},
