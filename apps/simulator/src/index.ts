@@ -23,6 +23,8 @@ export {
   composeOrder,
   demandAt,
   isWeekend,
+  lineCount,
+  lineQuantity,
   localTime,
   orderNumber,
   pickPaymentMethod,

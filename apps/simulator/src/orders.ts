@@ -214,6 +214,18 @@ export interface ComposeOptions {
   salesTaxRate?: string;
 }
 
+/** How many lines a customer orders (at most three, mostly one): 1.38 on average. */
+export function lineCount(random: Random): number {
+  const r = random();
+  return r < 0.7 ? 1 : r < 0.92 ? 2 : 3;
+}
+
+/** How many cups of a line (mostly one): 1.18 on average. */
+export function lineQuantity(random: Random): number {
+  const q = random();
+  return q < 0.85 ? 1 : q < 0.97 ? 2 : 3;
+}
+
 /**
  * One customer's order from the products on offer: 1–3 lines (mostly one), mostly one cup a line,
  * eaten in or packed, paid by the payment mix. Every amount follows the price rule exactly.
@@ -224,8 +236,7 @@ export function composeOrder(
   random: Random,
   opts: ComposeOptions,
 ): ComposedOrder {
-  const r = random();
-  const count = Math.min(offered.length, r < 0.7 ? 1 : r < 0.92 ? 2 : 3);
+  const count = Math.min(offered.length, lineCount(random));
   const products: MenuProduct[] = [];
   const lines: OrderReport['lines'] = [];
   for (let line = 1; line <= count; line++) {
@@ -234,7 +245,7 @@ export function composeOrder(
     // A menu whose discounts outweigh the price would make a negative cup: then the plain product.
     if (unitPriceCents(product, choice) < 0n) choice = { optionIds: [], toppings: [] };
     const unit = unitPriceCents(product, choice);
-    const q = random();
+    const quantity = lineQuantity(random);
     const combination = comboLabel(product, choice.optionIds);
     products.push(product);
     lines.push({
@@ -245,7 +256,7 @@ export function composeOrder(
       toppings: choice.toppings,
       extras: [],
       unitPrice: formatCents(unit < 0n ? 0n : unit),
-      quantity: q < 0.85 ? 1 : q < 0.97 ? 2 : 3,
+      quantity,
     });
   }
   const amounts = lines.map((l) => toCents(l.unitPrice) * BigInt(l.quantity));

@@ -54,6 +54,8 @@ export interface MachineCommand {
 }
 
 const idArray = (ids: string[]) => `{${ids.join(',')}}`;
+/** Cups linked to their orders per statement (reports.linkCupsToOrders): a megabyte of JSON at most. */
+const LINK_CHUNK = 5000;
 
 export function createFleetService(deps: { bus: FleetBus; devices: Registered; events: Publisher }) {
   const { bus, devices } = deps;
@@ -242,6 +244,43 @@ export function createFleetService(deps: { bus: FleetBus; devices: Registered; e
               and order_no = any(array(select jsonb_array_elements_text(${JSON.stringify(orderNos)}::jsonb)))
             order by produced_at, id`,
       ),
+    /**
+     * A machine's past: the cups these machines reported since `since` that name no order, oldest
+     * first per machine (the demo's orders history makes its customers' orders of them, then links
+     * each cup to its line with linkCupsToOrders).
+     */
+    historyCups: (tx: Db, deviceIds: readonly string[], since: Date) =>
+      deviceIds.length
+        ? rows<HistoryCup>(
+            tx,
+            sql`select device_id::text as "deviceId", event_id as "eventId",
+                       (extract(epoch from produced_at) * 1000)::float8 as "producedAt",
+                       (extract(epoch from started_at) * 1000)::float8 as "startedAt",
+                       product_code as "productCode", result, bad_cup as "badCup",
+                       result <> 'completed' and coalesce(jsonb_array_length(materials), 0) = 0 as refused
+                from production_record
+                where device_id = any(${idArray([...deviceIds])}::bigint[]) and produced_at >= ${since.toISOString()}::timestamptz
+                  and order_no is null
+                order by device_id, produced_at, id`,
+          )
+        : Promise.resolve([] as HistoryCup[]),
+    /**
+     * Cups of a machine's past named as made for these order lines, as the machine would have
+     * reported them with the cups (the demo's orders history: its orders are made of the cups
+     * historyCups read). Set-based, one statement per few thousand links; a link to a cup that is
+     * not there changes nothing.
+     */
+    async linkCupsToOrders(
+      tx: Db,
+      links: ReadonlyArray<{ deviceId: string; eventId: string; orderNo: string; line: number }>,
+    ): Promise<void> {
+      for (let i = 0; i < links.length; i += LINK_CHUNK)
+        await tx.execute(sql`
+          update production_record p set order_no = x."orderNo", order_line = x.line
+          from json_to_recordset(${JSON.stringify(links.slice(i, i + LINK_CHUNK))}::json)
+               as x("deviceId" bigint, "eventId" text, "orderNo" text, line int)
+          where p.device_id = x."deviceId" and p.event_id = x."eventId"`);
+    },
   };
 
   /** Writers of machine events other modules own (machine-events.ts). */
@@ -285,6 +324,21 @@ export interface OrderCup {
   extractionSeconds: number | null;
   coffee: Record<string, unknown> | null;
   tea: Array<Record<string, unknown>> | null;
+}
+
+/** A cup of a machine's past that names no order (reports.historyCups). */
+export interface HistoryCup {
+  deviceId: string;
+  eventId: string;
+  /** When it came out, in milliseconds since the epoch. */
+  producedAt: number;
+  /** When it started, in milliseconds since the epoch (null: not reported). */
+  startedAt: number | null;
+  productCode: string;
+  result: 'completed' | 'failed';
+  badCup: boolean;
+  /** Failed without drawing any material: a channel was short and the machine refused the cup. */
+  refused: boolean;
 }
 
 export type FleetService = ReturnType<typeof createFleetService>;

@@ -1,18 +1,24 @@
 /**
- * The demo's 90 days of orders (DEMO=1, first start; issue 11 §5): for every demo machine standing in
- * a store, the customers of each past day by the simulator's own day shape in the store's local time
- * (morning and afternoon peaks, later and quieter weekends, within the store's opening hours), its
- * payment mix, about 2 in 100 cancelled before paying and 1 in 100 rejected at the machine. Lines
- * are priced at what the store sells them for, taxed by the server's rule: each product type's tax
- * for the order type as the taxes module allocates it (the Taiwanese brands' 5 % business tax,
- * included; none in Hong Kong), each line rounded by the country's rule (contracts tax.ts), the
- * order's tax the sum of its lines'. Finished orders only, each with its steps.
+ * The demo's 90 days of orders (DEMO=1, first start; issue 11 §5), for every demo machine standing in
+ * a store. The days its cups of the past cover (fleet's demo history: the last two weeks, from its
+ * first cup) are made of those cups (demo-history-cups.ts): cups close together are one customer's
+ * order, a line per product, rejected with the machine's reason when a cup failed, with a few
+ * cancelled before paying beside them; each cup then names its order and line, as a live machine's
+ * cup does, so an order's detail shows its cups and a day's cups made match its cups sold. The days
+ * before are drawn: the customers of each day by the simulator's own day shape in the store's local
+ * time (morning and afternoon peaks, later and quieter weekends, within the store's opening hours),
+ * about 2 in 100 cancelled before paying and 1 in 100 rejected at the machine, with no cups. Either
+ * way: the payment mix, and lines priced at what the store sells them for, taxed by the server's
+ * rule: each product type's tax for the order type as the taxes module allocates it (the Taiwanese
+ * brands' 5 % business tax, included; none in Hong Kong), each line rounded by the country's rule
+ * (contracts tax.ts), the order's tax the sum of its lines'. Finished orders only, each with its steps.
  *
  * Made in memory (seeded by serial number: the same history on every first start) and written in a
  * few set-based statements per few thousand orders: the embedded database takes it at first start
  * without slowing it noticeably. Stores and merchants are read as the tenant tree tenancy shares;
- * machines through fleet's service, what stores sell through the catalog's, taxes through the taxes
- * module's: this file's SQL names the orders module's tables only.
+ * machines and their cups through fleet's service (which also links the cups to their orders), what
+ * stores sell through the catalog's, taxes through the taxes module's: this file's SQL names the
+ * orders module's tables only.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -30,13 +36,16 @@ import {
   PEAK_CUSTOMERS_PER_HOUR,
   WEEKDAY_DEMAND,
   WEEKEND_DEMAND,
+  lineCount,
+  lineQuantity,
   pickPaymentMethod,
   type Family,
 } from '@brewfleet/simulator';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { inScope, SYSTEM } from '../../platform/db/scope.ts';
 import { DEMO_SERIAL_PREFIX } from '../fleet/demo.ts';
-import type { FleetService } from '../fleet/service.ts';
+import { ordersFromCups, type OrderDraft } from './demo-history-cups.ts';
+import type { FleetService, HistoryCup } from '../fleet/service.ts';
 import type { StoreSale } from '../catalog/service.ts';
 import type { TaxService } from '../taxes/service.ts';
 
@@ -57,7 +66,10 @@ const HOUR = 3_600_000;
 const UTC_OFFSET_HOURS: Record<string, number> = { TW: 8, HK: 8, CN: 8, SG: 8, JP: 9 };
 
 export interface DemoOrderHistoryDeps {
-  fleet: Pick<FleetService, 'machines'>;
+  /** The machines, and their cups of the past (read, then linked to their order lines). */
+  fleet: { machines: Pick<FleetService['machines'], 'targets'> } & {
+    reports: Pick<FleetService['reports'], 'historyCups' | 'linkCupsToOrders'>;
+  };
   taxes: Pick<TaxService, 'compute'>;
   /** What these stores sell and for how much (the catalog's service). */
   storeSales(tx: Db, storeIds: string[]): Promise<StoreSale[]>;
@@ -77,6 +89,9 @@ interface Tax {
   taxRate: string;
   taxBase: string;
 }
+
+/** A cup made for an order line (fleet's reports.linkCupsToOrders). */
+type CupLink = { deviceId: string; eventId: string; orderNo: string; line: number };
 
 /** One order as the statement reads it (json_to_recordset), its lines nested. */
 interface HistoryOrder {
@@ -167,7 +182,11 @@ export async function seedDemoOrderHistory(
       db,
       stores.map((s) => s.id),
     );
+    // The machines' cups of the past (fleet's demo history, written before: its `later` step runs
+    // first), from which the days they cover are made.
+    const since = new Date(now - ORDER_HISTORY_DAYS * 24 * HOUR);
     const orders: HistoryOrder[] = [];
+    const links: CupLink[] = [];
     for (const store of stores) {
       const machines = (await deps.fleet.machines.targets(db, null, store.id, [])).filter((m) =>
         m.serial_number.startsWith(DEMO_SERIAL_PREFIX),
@@ -181,30 +200,38 @@ export async function seedDemoOrderHistory(
       const locale = { utcOffsetHours: UTC_OFFSET_HOURS[country] ?? 0, currency: currencyOf(country) };
       const sold = sales.filter((s) => s.storeId === store.id);
       const taxes = await taxesOf(db, deps.taxes, chain, country, sold);
+      const cups = await deps.fleet.reports.historyCups(
+        db,
+        machines.map((m) => m.id),
+        since,
+      );
       for (const machine of machines) {
         const products = sold.filter((s) => s.family === machine.family);
         if (!products.length) continue;
-        orders.push(
-          ...machineHistory({
-            machine: {
-              id: machine.id,
-              serial: machine.serial_number,
-              merchantId: machine.merchant_id ?? store.merchant_id,
-              storeId: store.id,
-              family: machine.family as Family,
-            },
-            store,
-            products,
-            taxes,
-            country,
-            locale,
-            now,
-          }),
-        );
+        const made = machineHistory({
+          machine: {
+            id: machine.id,
+            serial: machine.serial_number,
+            merchantId: machine.merchant_id ?? store.merchant_id,
+            storeId: store.id,
+            family: machine.family as Family,
+          },
+          store,
+          products,
+          cups: cups.filter((c) => c.deviceId === machine.id),
+          taxes,
+          country,
+          locale,
+          now,
+        });
+        orders.push(...made.orders);
+        links.push(...made.links);
       }
     }
     const built = performance.now();
     for (let i = 0; i < orders.length; i += CHUNK) await writeOrders(db, orders.slice(i, i + CHUNK));
+    // Each cup then names its order and line, as a live machine's cup does (fleet's table: its service).
+    await deps.fleet.reports.linkCupsToOrders(db, links);
     return { orders: orders.length, buildMs: built - started, writeMs: performance.now() - built };
   });
 }
@@ -233,38 +260,76 @@ async function taxesOf(
   return { 'dine-in': await of('dine-in'), pack: await of('pack') };
 }
 
-function machineHistory(input: {
+interface MachineInput {
   machine: { id: string; serial: string; merchantId: string; storeId: string; family: Family };
   store: Store;
   products: StoreSale[];
+  /** Its cups of the past that name no order, oldest first (fleet's reports.historyCups). */
+  cups: HistoryCup[];
   taxes: Record<OrderType, Map<string, Tax>>;
   country: string;
   locale: { utcOffsetHours: number; currency: string };
   now: number;
-}): HistoryOrder[] {
-  const { machine, store, products, taxes, locale, now } = input;
-  const random = seededRandom(machine.serial);
-  // The live machines' pace (the simulator's PEAK_CUSTOMERS_PER_HOUR), so the past reads like today.
-  const peak = PEAK_CUSTOMERS_PER_HOUR[machine.family] ?? 1;
-  const rule = taxRuleOf(input.country);
-  const opens = hourOf(store.opening_time, 7);
-  const closes = hourOf(store.closing_time, 22) || 24;
+}
+
+/**
+ * A machine's 90 days: Poisson customers until its first cup of the past, its cups' customers from
+ * then on (demo-history-cups.ts), numbered by the store's local day in the order they came.
+ */
+function machineHistory(input: MachineInput): { orders: HistoryOrder[]; links: CupLink[] } {
+  const { machine, cups, locale, now } = input;
   const offset = locale.utcOffsetHours * HOUR;
+  const from = cups.length ? cups[0].producedAt : Infinity;
+  const drafts = [
+    ...poissonDrafts(input, from),
+    // A stream of its own: the days before stay what they were without the cups.
+    ...ordersFromCups({
+      cups,
+      products: input.products,
+      random: seededRandom(`${machine.serial}/cups`),
+      cancelledShare: CANCELLED_SHARE,
+      now,
+    }),
+  ].sort((a, b) => a.at - b.at);
   const suffix = machine.serial
     .replace(/[^A-Za-z0-9]/g, '')
     .slice(-6)
     .toUpperCase();
-  const out: HistoryOrder[] = [];
+  const rule = taxRuleOf(input.country);
+  let day = '';
+  let seq = 0;
+  const links: CupLink[] = [];
+  const orders = drafts.map((draft) => {
+    const yymmdd = new Date(draft.at + offset).toISOString().slice(2, 10).replaceAll('-', '');
+    if (yymmdd !== day) [day, seq] = [yymmdd, 0];
+    const orderNo = `${HISTORY_ORDER_PREFIX}${suffix}-${yymmdd}-${++seq}`;
+    for (const { eventId, line } of draft.cups) links.push({ deviceId: machine.id, eventId, orderNo, line });
+    return priceOrder(input, rule, draft, orderNo);
+  });
+  return { orders, links };
+}
+
+/**
+ * The customers of each past day by the simulator's day shape, within the store's opening hours,
+ * ordered before `until` (the machine's first cup of the past, from which its cups make the orders).
+ */
+function poissonDrafts(input: MachineInput, until: number): OrderDraft[] {
+  const { machine, store, products, locale, now } = input;
+  const random = seededRandom(machine.serial);
+  // The live machines' pace (the simulator's PEAK_CUSTOMERS_PER_HOUR), so the past reads like today.
+  const peak = PEAK_CUSTOMERS_PER_HOUR[machine.family] ?? 1;
+  const opens = hourOf(store.opening_time, 7);
+  const closes = hourOf(store.closing_time, 22) || 24;
+  const offset = locale.utcOffsetHours * HOUR;
+  const out: OrderDraft[] = [];
   // Local midnight of today, then back day by day.
   const today = Math.floor((now + offset) / (24 * HOUR)) * 24 * HOUR - offset;
   for (let day = ORDER_HISTORY_DAYS - 1; day >= 0; day--) {
     const midnight = today - day * 24 * HOUR;
-    const local = new Date(midnight + offset);
-    const weekday = local.getUTCDay();
+    if (midnight >= until) break;
+    const weekday = new Date(midnight + offset).getUTCDay();
     if (store.operating_days.length && !store.operating_days.includes(DAYS[weekday])) continue;
     const shape = weekday === 0 || weekday === 6 ? WEEKEND_DEMAND : WEEKDAY_DEMAND;
-    const yymmdd = local.toISOString().slice(2, 10).replaceAll('-', '');
-    let seq = 0;
     for (let hour = 0; hour < 24; hour++) {
       if (hour < Math.floor(opens) || hour >= Math.ceil(closes)) continue;
       const count = poisson(random, peak * shape[hour]);
@@ -273,23 +338,12 @@ function machineHistory(input: {
       );
       for (const at of times) {
         const localHour = (at - midnight) / HOUR;
-        if (localHour < opens || localHour >= closes || at > now - 5 * 60_000) continue;
+        if (localHour < opens || localHour >= closes || at > now - 5 * 60_000 || at >= until) continue;
         const orderType: OrderType = random() < 0.55 ? 'dine-in' : 'pack';
-        const r = random();
-        const count = r < 0.7 ? 1 : r < 0.92 ? 2 : 3;
-        const chosen = Array.from({ length: count }, () => {
-          const q = random();
-          return {
-            product: products[Math.floor(random() * products.length)],
-            quantity: q < 0.85 ? 1 : q < 0.97 ? 2 : 3,
-          };
+        const chosen = Array.from({ length: lineCount(random) }, () => {
+          const quantity = lineQuantity(random);
+          return { product: products[Math.floor(random() * products.length)], quantity };
         });
-        const amounts = chosen.map((c) => toCents(c.product.price) * BigInt(c.quantity));
-        const lineTaxes = chosen.map((c) => taxes[orderType].get(c.product.productTypeId ?? ''));
-        const totals = orderTax(
-          amounts.map((amount, i) => ({ amount, rate: lineTaxes[i]?.taxRate, base: lineTaxes[i]?.taxBase })),
-          rule,
-        );
         const fate = random();
         const status: OrderStatus =
           fate < CANCELLED_SHARE
@@ -303,53 +357,87 @@ function machineHistory(input: {
           status === 'cancelled'
             ? at + (15 + random() * 60) * 1000
             : paidAt + (5 + cups * (40 + random() * 30)) * 1000;
-        const amount = formatCents(totals.gross);
+        const pickupCode = String(1000 + Math.floor(random() * 9000));
+        const paymentMethod = pickPaymentMethod(random);
         out.push({
-          device_id: machine.id,
-          merchant_id: machine.merchantId,
-          store_id: machine.storeId,
-          serial_number: machine.serial,
-          order_no: `${HISTORY_ORDER_PREFIX}${suffix}-${yymmdd}-${++seq}`,
-          pickup_code: String(1000 + Math.floor(random() * 9000)),
-          order_type: orderType,
+          at,
+          paidAt,
+          statusAt,
           status,
-          payment_method: pickPaymentMethod(random),
-          currency: locale.currency,
-          amount,
-          received: status === 'cancelled' ? null : amount,
-          tax: formatCents(totals.tax),
-          prices_include_tax: rule.pricesIncludeTax,
           reason:
             status === 'cancelled'
               ? 'cancelled by the customer'
               : status === 'rejected'
                 ? REJECT_REASONS[Math.floor(random() * REJECT_REASONS.length)]
                 : null,
-          ordered_at: new Date(at).toISOString(),
-          paid_at: new Date(paidAt).toISOString(),
-          status_at: new Date(statusAt).toISOString(),
-          lines: chosen.map((c, i) => ({
-            seq: i + 1,
-            product_id: c.product.productId,
-            product_type_id: c.product.productTypeId,
-            product_code: c.product.code,
-            name: c.product.name,
-            names: c.product.names,
-            unit_price: formatCents(toCents(c.product.price)),
-            quantity: c.quantity,
-            amount: formatCents(amounts[i]),
-            tax_id: lineTaxes[i]?.taxId ?? null,
-            tax_name: lineTaxes[i]?.taxName ?? null,
-            tax_rate: lineTaxes[i]?.taxRate ?? '0',
-            tax: formatCents(totals.lines[i].tax),
-            net: formatCents(totals.lines[i].net),
-            gross: formatCents(totals.lines[i].gross),
-          })),
+          orderType,
+          paymentMethod,
+          pickupCode,
+          chosen,
+          cups: [],
         });
       }
     }
   }
   return out;
+}
+
+/**
+ * An order as the statement writes it: its lines priced at what the store sells them for, taxed by
+ * the product type's tax for the order type and rounded by the country's rule.
+ */
+function priceOrder(
+  input: MachineInput,
+  rule: ReturnType<typeof taxRuleOf>,
+  draft: OrderDraft,
+  orderNo: string,
+): HistoryOrder {
+  const { machine, taxes, locale } = input;
+  const { chosen, status } = draft;
+  const amounts = chosen.map((c) => toCents(c.product.price) * BigInt(c.quantity));
+  const lineTaxes = chosen.map((c) => taxes[draft.orderType].get(c.product.productTypeId ?? ''));
+  const totals = orderTax(
+    amounts.map((amount, i) => ({ amount, rate: lineTaxes[i]?.taxRate, base: lineTaxes[i]?.taxBase })),
+    rule,
+  );
+  const amount = formatCents(totals.gross);
+  return {
+    device_id: machine.id,
+    merchant_id: machine.merchantId,
+    store_id: machine.storeId,
+    serial_number: machine.serial,
+    order_no: orderNo,
+    pickup_code: draft.pickupCode,
+    order_type: draft.orderType,
+    status,
+    payment_method: draft.paymentMethod,
+    currency: locale.currency,
+    amount,
+    received: status === 'cancelled' ? null : amount,
+    tax: formatCents(totals.tax),
+    prices_include_tax: rule.pricesIncludeTax,
+    reason: draft.reason,
+    ordered_at: new Date(draft.at).toISOString(),
+    paid_at: new Date(draft.paidAt).toISOString(),
+    status_at: new Date(draft.statusAt).toISOString(),
+    lines: chosen.map((c, i) => ({
+      seq: i + 1,
+      product_id: c.product.productId,
+      product_type_id: c.product.productTypeId,
+      product_code: c.product.code,
+      name: c.product.name,
+      names: c.product.names,
+      unit_price: formatCents(toCents(c.product.price)),
+      quantity: c.quantity,
+      amount: formatCents(amounts[i]),
+      tax_id: lineTaxes[i]?.taxId ?? null,
+      tax_name: lineTaxes[i]?.taxName ?? null,
+      tax_rate: lineTaxes[i]?.taxRate ?? '0',
+      tax: formatCents(totals.lines[i].tax),
+      net: formatCents(totals.lines[i].net),
+      gross: formatCents(totals.lines[i].gross),
+    })),
+  };
 }
 
 /**

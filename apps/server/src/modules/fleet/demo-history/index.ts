@@ -5,7 +5,10 @@
  * those records as the gateway computes them. Some machines are left in the parts roles.ts gives
  * them: offline, in alarm, short of milk, due for maintenance.
  *
- * Another kind of history (orders, say) is one more file beside these, called from WRITERS.
+ * The cups are written naming no order: the orders module's demo history (orders/demo-history.ts,
+ * a later step) then sells them — its orders of these days are made of these cups — and links each
+ * cup to its order line through this module's service (reports.historyCups, linkCupsToOrders).
+ * Another kind of the fleet's own history is one more file beside these, called from WRITERS.
  */
 import { sql } from 'drizzle-orm';
 import { menuContent } from '@brewfleet/contracts';

@@ -6,13 +6,14 @@
  * Seeded by the serial number, so a machine's history is the same on every first start.
  */
 import {
-  CUPS_PER_ORDER,
   ChannelLevels,
   FAULTS,
   PEAK_CUSTOMERS_PER_HOUR,
   WEEKDAY_DEMAND,
   WEEKEND_DEMAND,
   isWeekend,
+  lineCount,
+  lineQuantity,
   emptyChannelCup,
   makeCup,
   type Cup,
@@ -184,10 +185,14 @@ export function liveHistory(machine: HistoryMachine, now: number): MachineHistor
     at: new Date(start - HOUR),
   });
 
-  // Cups come as the live machine's customers do (the simulator's day shape in local time, at its
-  // family's busiest-hour pace, CUPS_PER_ORDER a customer; each machine ±15 %): drawn at the
-  // busiest hour's rate, each kept with its hour's share of it. The stores are closed at night.
-  const peakGap = HOUR / (PEAK_CUSTOMERS_PER_HOUR[machine.family] * CUPS_PER_ORDER * between(0.85, 1.15));
+  // Customers come as the live machine's do (the simulator's day shape in local time, at its
+  // family's busiest-hour pace, each machine ±15 %): drawn at the busiest hour's rate, each kept
+  // with its hour's share of it. The stores are closed at night. Each orders as the live customers
+  // do (composeOrder's 1–3 lines of 1–3 cups), and the machine makes the cups one after another; a
+  // failed cup ends the order there. The next customer's cups come a minute or two after (choosing
+  // and paying), so an order's cups lie together and apart from the next order's: the orders'
+  // demo history makes its orders of these cups (orders/demo-history-cups.ts).
+  const peakGap = HOUR / (PEAK_CUSTOMERS_PER_HOUR[machine.family] * between(0.85, 1.15));
   const demand = (t: number) => {
     const local = new Date(t + UTC_OFFSET_HOURS * HOUR);
     return (isWeekend(local.getUTCDay()) ? WEEKEND_DEMAND : WEEKDAY_DEMAND)[local.getUTCHours()];
@@ -197,6 +202,8 @@ export function liveHistory(machine: HistoryMachine, now: number): MachineHistor
   let sinceBasic = 0;
   let day = -1;
   let t = start;
+  /** When the machine's last cup came out. */
+  let freeAt = start;
   for (;;) {
     t += -Math.log(1 - random()) * peakGap;
     if (t >= end) break;
@@ -220,37 +227,50 @@ export function liveHistory(machine: HistoryMachine, now: number): MachineHistor
       const holding = c === shortChannel && t > now - SHORT_SINCE_HOURS * HOUR;
       if (since !== undefined && !holding && isOpen(t) && t - since > between(20, 90) * MINUTE) refill(c, t);
     }
-    const product = machine.products[Math.floor(random() * machine.products.length)];
-    // The machine nearly due for maintenance has a grinder wearing: over its last 20 hours its grind
-    // drifts ~2.5 degrees coarser (about 6 sd), which the extraction-drift scan finds before bad cups
-    // rise (docs/extraction-drift.md). No extra random draw: the rest of the history stays the same.
-    const grindDrift =
-      role === 'nearly-due' ? Math.min(2.5, Math.max(0, (t - (now - 20 * HOUR)) / (6 * HOUR))) : 0;
-    const made = makeCup(machine.family, random, {
-      product,
-      recipeVersion: product.recipeVersion,
-      grindDrift,
-    });
-    const cup = levels.covers(made.materials) ? made : emptyChannelCup(made);
-    cup.startedAt = new Date(t - cup.cupOutSeconds * 1000).toISOString();
-    h.cups.push({ eventId: eventId('cup'), at: new Date(t), cup });
-    for (const low of levels.drain(cup.materials)) lowSince.set(low, t);
-    if (cup.result !== 'completed') continue;
-    sinceBasic++;
-    if (sinceBasic >= nextBasic) {
-      const failed = random() < 0.03;
-      h.cleanings.push({
-        eventId: eventId('cleaning'),
-        kind: 'basic',
-        result: failed ? 'failed' : 'completed',
-        durationSeconds: Math.round(between(300, 600)),
-        at: new Date(t + 2 * MINUTE),
-      });
-      if (!failed) {
-        sinceBasic = 0;
-        nextBasic = basicEvery();
+    const order = Array.from({ length: lineCount(random) }, () => ({
+      product: machine.products[Math.floor(random() * machine.products.length)],
+      quantity: lineQuantity(random),
+    }));
+    let startAt = Math.max(t, freeAt + between(75, 120) * 1000);
+    customer: for (const { product, quantity } of order)
+      for (let n = 0; n < quantity; n++) {
+        // The machine nearly due for maintenance has a grinder wearing: over its last 20 hours its
+        // grind drifts ~2.5 degrees coarser (about 6 sd), which the extraction-drift scan finds
+        // before bad cups rise (docs/extraction-drift.md).
+        const grindDrift =
+          role === 'nearly-due' ? Math.min(2.5, Math.max(0, (startAt - (now - 20 * HOUR)) / (6 * HOUR))) : 0;
+        const made = makeCup(machine.family, random, {
+          product,
+          recipeVersion: product.recipeVersion,
+          grindDrift,
+        });
+        const cup = levels.covers(made.materials) ? made : emptyChannelCup(made);
+        const at = startAt + cup.cupOutSeconds * 1000;
+        if (at >= end) break customer;
+        cup.startedAt = new Date(startAt).toISOString();
+        h.cups.push({ eventId: eventId('cup'), at: new Date(at), cup });
+        freeAt = at;
+        startAt = at + between(3, 10) * 1000;
+        for (const low of levels.drain(cup.materials)) lowSince.set(low, at);
+        if (cup.result !== 'completed') break customer;
+        sinceBasic++;
+        if (sinceBasic >= nextBasic) {
+          const failed = random() < 0.03;
+          h.cleanings.push({
+            eventId: eventId('cleaning'),
+            kind: 'basic',
+            result: failed ? 'failed' : 'completed',
+            durationSeconds: Math.round(between(300, 600)),
+            at: new Date(at + 2 * MINUTE),
+          });
+          if (!failed) {
+            sinceBasic = 0;
+            nextBasic = basicEvery();
+          }
+        }
       }
-    }
+    // Arrivals go on from the last cup: no one is served twice at once.
+    t = Math.max(t, freeAt);
   }
   if (shortChannel && !levels.isLow(shortChannel.channel))
     levels.set(shortChannel.channel, shortChannel.lowLevelG * between(0.3, 0.8));
