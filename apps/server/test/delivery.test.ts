@@ -333,6 +333,75 @@ describe('binding and menu sync', () => {
     }
   });
 
+  it('asks for the Eats scopes Uber documents, which the simulated Uber checks as Uber does', async () => {
+    // developer.uber.com, Authentication: a space-delimited list; eats.store (menus, items),
+    // eats.store.status.write (pause/online), eats.order (accept, deny, cancel), eats.store.orders.read (v2 orders).
+    const form = new URLSearchParams(uber.calls(/^\/oauth\/v2\/token$/, 'POST')[0].body as string);
+    expect(form.get('scope')!.split(' ').sort()).toEqual(
+      ['eats.order', 'eats.store', 'eats.store.orders.read', 'eats.store.status.write'].sort(),
+    );
+    const tokenFor = async (scope: string) => {
+      const res = await fetch(`${uber.url}/oauth/v2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          client_id: CLIENT_ID,
+          client_secret: CLIENT_SECRET,
+          grant_type: 'client_credentials',
+          scope,
+        }).toString(),
+      });
+      return { status: res.status, body: (await res.json()) as { access_token?: string; error?: string } };
+    };
+    // A scope Uber does not know is refused.
+    expect(await tokenFor('eats.store eats.everything')).toEqual({
+      status: 400,
+      body: { error: 'invalid_scope' },
+    });
+    const post = async (token: string, path: string, body: unknown) => {
+      const res = await fetch(`${uber.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    // A token without eats.store.status.write may not pause the store; one with it may.
+    const storeOnly = (await tokenFor('eats.store')).body.access_token!;
+    expect(await post(storeOnly, `/v1/eats/store/uber-store-scopes/status`, { status: 'ONLINE' })).toBe(401);
+    const all = (await tokenFor('eats.store eats.order eats.store.orders.read eats.store.status.write')).body
+      .access_token!;
+    expect(await post(all, `/v1/eats/store/uber-store-scopes/status`, { status: 'ONLINE' })).toBe(204);
+    // Nor accept or cancel an order without eats.order.
+    const order = uber.createOrder(UBER_STORE, [{ id: 'p-ESP', quantity: 1 }]);
+    expect(await post(storeOnly, `/v1/eats/orders/${order.id}/accept_pos_order`, { reason: 'ok' })).toBe(401);
+    // Accept Order: `reason` is not optional.
+    expect(await post(all, `/v1/eats/orders/${order.id}/accept_pos_order`, {})).toBe(400);
+    // Deny Order: any of Uber's reason codes (PRICING is one), nothing else.
+    expect(
+      await post(all, `/v1/eats/orders/${order.id}/deny_pos_order`, {
+        reason: { explanation: 'x', code: 'OUT_OF_STOCK' },
+      }),
+    ).toBe(400);
+    expect(
+      await post(all, `/v1/eats/orders/${order.id}/deny_pos_order`, {
+        reason: { explanation: 'price changed', code: 'PRICING' },
+      }),
+    ).toBe(204);
+    // Cancel Order: cancelling_party is MERCHANT or CUSTOMER.
+    const other = uber.createOrder(UBER_STORE, [{ id: 'p-ESP', quantity: 1 }]);
+    expect(
+      await post(all, `/v1/eats/orders/${other.id}/cancel`, { reason: 'OTHER', cancelling_party: 'EATER' }),
+    ).toBe(400);
+    expect(
+      await post(all, `/v1/eats/orders/${other.id}/cancel`, {
+        reason: 'OTHER',
+        cancelling_party: 'CUSTOMER',
+      }),
+    ).toBe(200);
+  });
+
   it('refuses a malformed item before upload, naming the product', async () => {
     const puts = uber.calls(/\/menus$/, 'PUT').length;
     await ok('PUT', '/api/coffee/takeout-product', { id: latteTakeoutId, deliveryPrice: '0.00' });
@@ -446,6 +515,28 @@ describe('orders from Uber', () => {
       (await webhook('orders.notification', order.id, { storeId: 'uber-store-nobody' })).statusCode,
     ).toBe(200);
     expect(await deliveryOrder(order.id)).toBeUndefined();
+  });
+
+  it('uploads the menu again when Uber asks (store.menu_refresh_request: store_id, no meta), signed only', async () => {
+    const puts = () => uber.calls(/\/menus$/, 'PUT').length;
+    const before = puts();
+    // Unsigned: 401, nothing asked of Uber.
+    expect((await webhook('store.menu_refresh_request', '', { secret: null })).statusCode).toBe(401);
+    const signed = await webhook('store.menu_refresh_request', '');
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.body).toBe('');
+    await waitFor(
+      async () => {
+        const [row] = await sql(
+          `select sync_state as state, sync_due_at is null as settled from delivery_store where id = $1`,
+          [deliveryStoreId],
+        );
+        return puts() > before && row.state === 'synced' && row.settled;
+      },
+      10_000,
+      'the menu uploaded again',
+    );
+    expect(puts()).toBeGreaterThan(before);
   });
 
   it('accepts an order a machine can make, sends it to the machine, which completes it; twice delivered is one order', async () => {

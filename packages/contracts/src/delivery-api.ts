@@ -102,7 +102,23 @@ export const uberStoreStatus = z.object({
   paused_until: z.string().optional(),
 });
 
-/** `POST /v1/eats/orders/{order_id}/deny_pos_order`. */
+/**
+ * `POST /v1/eats/orders/{order_id}/accept_pos_order` (developer.uber.com, Accept Order): `reason` (a
+ * note) is the one field not marked optional.
+ */
+export const uberAcceptBody = z.object({
+  reason: z.string(),
+  pickup_time: z.number().int().optional(),
+  external_reference_id: z.string().optional(),
+  fields_relayed: z.record(z.string(), z.boolean()).optional(),
+  order_pickup_instructions: z.string().optional(),
+});
+export type UberAcceptBody = z.infer<typeof uberAcceptBody>;
+
+/**
+ * `POST /v1/eats/orders/{order_id}/deny_pos_order` (developer.uber.com, Deny Order: the allowed
+ * reason codes).
+ */
 export const uberDenyBody = z.object({
   reason: z.object({
     explanation: z.string(),
@@ -112,6 +128,11 @@ export const uberDenyBody = z.object({
       'POS_OFFLINE',
       'ITEM_AVAILABILITY',
       'MISSING_ITEM',
+      'MISSING_INFO',
+      'PRICING',
+      'CAPACITY',
+      'ADDRESS',
+      'SPECIAL_INSTRUCTIONS',
       'OTHER',
     ]),
     out_of_stock_items: z.array(z.string()).optional(),
@@ -135,19 +156,42 @@ export const uberCancelBody = z.object({
     'OTHER',
   ]),
   details: z.string().max(500).optional(),
-  cancelling_party: z.enum(['MERCHANT', 'EATER', 'UBER']).optional(),
+  // Uber: "MERCHANT" or "CUSTOMER" (the field is read for Uber Direct only).
+  cancelling_party: z.enum(['MERCHANT', 'CUSTOMER']).optional(),
 });
 export type UberCancelBody = z.infer<typeof uberCancelBody>;
 
-/** The webhook Uber posts (`orders.notification`, `orders.cancel`, …). */
-export const uberWebhook = z.object({
-  event_id: z.string().min(1),
-  event_type: z.string().min(1),
-  event_time: z.number().optional(),
-  meta: z.object({ resource_id: z.string().min(1), status: z.string().optional(), user_id: z.string() }),
-  resource_href: z.string().optional(),
-});
+/**
+ * The webhooks Uber posts. Order events (`orders.notification`, `orders.cancel`, `orders.failure`,
+ * …) carry `event_id`, `event_time`, `meta` (`user_id`: the store; `resource_id`: the order) and
+ * `resource_href`; the menu refresh request (`store.menu_refresh_request`) names its store by
+ * `store_id` beside `webhook_meta`, with no `meta`. Uber warns that new event types may come without
+ * notice: every signed event is read far enough to find its store (and acknowledged).
+ */
+export const uberWebhook = z
+  .object({
+    event_id: z.string().min(1).optional(),
+    event_type: z.string().min(1),
+    event_time: z.number().optional(),
+    meta: z
+      .object({
+        resource_id: z.string().min(1).optional(),
+        status: z.string().optional(),
+        user_id: z.string().min(1).optional(),
+      })
+      .passthrough()
+      .optional(),
+    store_id: z.string().min(1).optional(),
+    partner_store_id: z.string().optional(),
+    resource_href: z.string().optional(),
+    // client_id, webhook_config_id, webhook_msg_timestamp, webhook_msg_uuid
+    webhook_meta: z.record(z.string(), z.unknown()).optional(),
+  })
+  .passthrough();
 export type UberWebhook = z.infer<typeof uberWebhook>;
+/** The Uber store a webhook is about: an order event's `meta.user_id`, a store event's `store_id`. */
+export const uberWebhookStore = (event: UberWebhook): string | null =>
+  event.meta?.user_id ?? event.store_id ?? null;
 
 /** Money in an order: an integer in the currency's minor unit (Uber: `amount`, 350 for 3.50). */
 export const uberMoney = z.object({

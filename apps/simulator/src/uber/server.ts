@@ -2,25 +2,31 @@
  * A simulated Uber Eats Marketplace API (issue 13), for the demo and the tests: nothing reaches the
  * internet. It speaks the endpoints as developer.uber.com documents them:
  *
- * - `POST /oauth/v2/token` (form: client_id, client_secret, grant_type=client_credentials, scope):
- *   a bearer token with `expires_in`; every API call needs a token it issued and that has not expired.
+ * - `POST /oauth/v2/token` (form: client_id, client_secret, grant_type=client_credentials, scope: the
+ *   space-delimited Eats scopes, an unknown one refused with `invalid_scope`): a bearer token with
+ *   `expires_in`; every API call needs a token it issued, that has not expired and that carries the
+ *   scope Uber documents for the endpoint (401 "This endpoint requires at least one of the following
+ *   scopes" otherwise).
  * - `PUT /v2/eats/stores/{store_id}/menus`: the whole menu, checked against Uber's format (prices as
  *   integers in minor units, translations, categories naming items that exist, modifier groups); the
  *   items it carries suspended (`suspension_info`) are the store's suspensions from then on.
  * - `POST /v2/eats/stores/{store_id}/menus/items/{item_id}`: an item's suspension (or price).
  * - `POST /v1/eats/store/{store_id}/status`: ONLINE or PAUSED.
- * - `GET /v2/eats/order/{order_id}`, `POST /v1/eats/orders/{order_id}/accept_pos_order` and
- *   `/deny_pos_order`, `POST /v1/eats/orders/{order_id}/cancel` (404 once the order is final).
+ * - `GET /v2/eats/order/{order_id}`, `POST /v1/eats/orders/{order_id}/accept_pos_order` (a `reason`)
+ *   and `/deny_pos_order` (a reason code of Uber's list), `POST /v1/eats/orders/{order_id}/cancel`
+ *   (404 once the order is final).
  *
  * Tests and the demo make orders (`createOrder`: priced by the store's menu as Uber prices a cart,
  * each item's `price` and each selected modifier's) and deliver their signed webhook to a URL
  * (`deliverWebhook`: X-Uber-Signature, the lowercase hex HMAC-SHA256 of the body keyed with the client
- * secret). Everything received is recorded (`received`); `failNext` makes the next calls of a path fail.
+ * secret); `store.menu_refresh_request` in its own shape (`store_id`, `webhook_meta`, no `meta`).
+ * Everything received is recorded (`received`); `failNext` makes the next calls of a path fail.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  uberAcceptBody,
   uberCancelBody,
   uberDenyBody,
   uberItemUpdate,
@@ -53,6 +59,24 @@ export interface UberServerOptions {
   port?: number;
   host?: string;
 }
+
+/** The scopes of the Eats Marketplace APIs (developer.uber.com, Authentication: client credentials). */
+export const UBER_EATS_SCOPES = [
+  'eats.store',
+  'eats.store.status.write',
+  'eats.order',
+  'eats.store.orders.read',
+  'eats.report',
+] as const;
+
+/** The scopes each endpoint takes (any one of them), as its reference page says. */
+const SCOPES_OF = {
+  menus: ['eats.store'],
+  status: ['eats.store.status.write'],
+  readOrder: ['eats.order', 'eats.store.orders.read'],
+  answerOrder: ['eats.order'],
+  cancelOrder: ['eats.order', 'eats.deliveries'],
+} as const;
 
 const json = (res: http.ServerResponse, status: number, body?: unknown) => {
   res.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' });
@@ -94,7 +118,7 @@ export class SimulatedUber {
   /** Stores' statuses (ONLINE, PAUSED). */
   readonly statuses = new Map<string, string>();
   readonly orders = new Map<string, SimulatedUberOrder>();
-  private readonly tokens = new Map<string, { clientId: string; expiresAt: number }>();
+  private readonly tokens = new Map<string, { clientId: string; expiresAt: number; scopes: Set<string> }>();
   private readonly failures: Array<{ pattern: RegExp; status: number; times: number; delayMs?: number }> = [];
   private server: http.Server | null = null;
   url = '';
@@ -209,18 +233,36 @@ export class SimulatedUber {
     return order;
   }
 
-  /** The webhook of an event as Uber sends it, signed with `secret` (absent: unsigned). */
+  /**
+   * The webhook of an event as Uber sends it, signed with `secret` (absent: unsigned). Order events
+   * carry `meta` (`user_id` the store, `resource_id` the order); `store.menu_refresh_request` names
+   * its store by `store_id` beside `webhook_meta` (`orderId` is not used).
+   */
   webhook(
     event: { type: string; orderId: string; storeId: string; eventId?: string },
     secret: string | null,
   ): { body: string; headers: Record<string, string> } {
-    const body = JSON.stringify({
-      event_id: event.eventId ?? crypto.randomUUID(),
-      event_type: event.type,
-      event_time: Math.floor(Date.now() / 1000),
-      meta: { resource_id: event.orderId, status: 'pos', user_id: event.storeId },
-      resource_href: `${this.url}/v2/eats/order/${event.orderId}`,
-    });
+    const body = JSON.stringify(
+      event.type === 'store.menu_refresh_request'
+        ? {
+            event_type: event.type,
+            store_id: event.storeId,
+            resource_href: `${this.url}/v1/eats/stores/${event.storeId}`,
+            webhook_meta: {
+              client_id: Object.keys(this.opts.clients)[0] ?? '',
+              webhook_config_id: 'menu-refresh',
+              webhook_msg_timestamp: Math.floor(Date.now() / 1000),
+              webhook_msg_uuid: event.eventId ?? crypto.randomUUID(),
+            },
+          }
+        : {
+            event_id: event.eventId ?? crypto.randomUUID(),
+            event_type: event.type,
+            event_time: Math.floor(Date.now() / 1000),
+            meta: { resource_id: event.orderId, status: 'pos', user_id: event.storeId },
+            resource_href: `${this.url}/v2/eats/order/${event.orderId}`,
+          },
+    );
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'x-environment': 'sandbox',
@@ -267,9 +309,19 @@ export class SimulatedUber {
     const held = bearer ? this.tokens.get(bearer) : undefined;
     if (!held || held.expiresAt <= Date.now())
       return answer(401, { code: 'unauthorized', message: 'invalid token' });
+    /** Whether the token lacks every scope the endpoint takes (answered then with Uber's 401). */
+    const lacks = (scopes: readonly string[]): boolean => {
+      if (scopes.some((x) => held.scopes.has(x))) return false;
+      answer(401, {
+        code: 'unauthorized',
+        message: `This endpoint requires at least one of the following scopes: ${scopes.join(', ')}`,
+      });
+      return true;
+    };
 
     let m: RegExpExecArray | null;
     if (method === 'PUT' && (m = /^\/v2\/eats\/stores\/([^/]+)\/menus$/.exec(path))) {
+      if (lacks(SCOPES_OF.menus)) return;
       const parsed = uberMenuConfiguration.safeParse(body);
       if (!parsed.success) return answer(400, { code: 'invalid_request', message: parsed.error.message });
       const problems = menuProblems(parsed.data);
@@ -288,6 +340,7 @@ export class SimulatedUber {
       return answer(204);
     }
     if (method === 'POST' && (m = /^\/v2\/eats\/stores\/([^/]+)\/menus\/items\/([^/]+)$/.exec(path))) {
+      if (lacks(SCOPES_OF.menus)) return;
       const parsed = uberItemUpdate.safeParse(body);
       if (!parsed.success) return answer(400, { code: 'invalid_request', message: parsed.error.message });
       if (!this.menus.get(m[1])?.items.some((i) => i.id === m![2]))
@@ -301,30 +354,32 @@ export class SimulatedUber {
       return answer(204);
     }
     if (method === 'POST' && (m = /^\/v1\/eats\/store\/([^/]+)\/status$/.exec(path))) {
+      if (lacks(SCOPES_OF.status)) return;
       const parsed = uberStoreStatus.safeParse(body);
       if (!parsed.success) return answer(400, { code: 'invalid_request', message: parsed.error.message });
       this.statuses.set(m[1], parsed.data.status);
       return answer(204);
     }
     if (method === 'GET' && (m = /^\/v2\/eats\/order\/([^/]+)$/.exec(path))) {
+      if (lacks(SCOPES_OF.readOrder)) return;
       const order = this.orders.get(decodeURIComponent(m[1]));
       if (!order) return answer(404, { code: 'not_found', message: 'order not found' });
       const { answer: _answered, ...wire } = order;
       return answer(200, wire);
     }
     if (method === 'POST' && (m = /^\/v1\/eats\/orders\/([^/]+)\/(accept|deny)_pos_order$/.exec(path))) {
+      if (lacks(SCOPES_OF.answerOrder)) return;
       const order = this.orders.get(decodeURIComponent(m[1]));
       if (!order) return answer(404, { code: 'not_found', message: 'order not found' });
-      if (m[2] === 'deny') {
-        const parsed = uberDenyBody.safeParse(body);
-        if (!parsed.success) return answer(400, { code: 'invalid_request', message: parsed.error.message });
-      }
+      const parsed = (m[2] === 'deny' ? uberDenyBody : uberAcceptBody).safeParse(body);
+      if (!parsed.success) return answer(400, { code: 'invalid_request', message: parsed.error.message });
       if (order.answer) return answer(409, { code: 'conflict', message: 'order already answered' });
       order.answer = { kind: m[2] === 'accept' ? 'accepted' : 'denied', body };
       order.current_state = m[2] === 'accept' ? 'ACCEPTED' : 'DENIED';
       return answer(204);
     }
     if (method === 'POST' && (m = /^\/v1\/eats\/orders\/([^/]+)\/cancel$/.exec(path))) {
+      if (lacks(SCOPES_OF.cancelOrder)) return;
       const parsed = uberCancelBody.safeParse(body);
       if (!parsed.success) return answer(400, { code: 'invalid_request', message: parsed.error.message });
       const order = this.orders.get(decodeURIComponent(m[1]));
@@ -344,9 +399,13 @@ export class SimulatedUber {
       return answer(400, { error: 'unsupported_grant_type' });
     if (!clientId || this.opts.clients[clientId] !== form.get('client_secret'))
       return answer(401, { error: 'invalid_client' });
+    // A space-delimited list of the Eats scopes (client credentials): none, or one Uber does not know, is refused.
+    const scopes = (form.get('scope') ?? '').split(' ').filter(Boolean);
+    if (!scopes.length || scopes.some((x) => !(UBER_EATS_SCOPES as readonly string[]).includes(x)))
+      return answer(400, { error: 'invalid_scope' });
     const token = crypto.randomBytes(24).toString('hex');
     const seconds = this.opts.tokenSeconds ?? 2_592_000;
-    this.tokens.set(token, { clientId, expiresAt: Date.now() + seconds * 1000 });
+    this.tokens.set(token, { clientId, expiresAt: Date.now() + seconds * 1000, scopes: new Set(scopes) });
     return answer(200, {
       access_token: token,
       token_type: 'Bearer',

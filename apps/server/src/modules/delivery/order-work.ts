@@ -102,7 +102,8 @@ export function createOrderWork(deps: OrderWorkDeps) {
   type Arrival = {
     store: Pick<Binding, 'merchantId' | 'storeId' | 'uberStoreId'>;
     uberOrderId: string;
-    eventId: string;
+    /** Uber's `event_id` (null when the webhook named none). */
+    eventId: string | null;
     done: (claim: Claim | null, error?: unknown) => void;
   };
   const arriving: Arrival[] = [];
@@ -153,7 +154,7 @@ export function createOrderWork(deps: OrderWorkDeps) {
   function receiveOrder(
     store: Arrival['store'],
     uberOrderId: string,
-    eventId: string,
+    eventId: string | null,
   ): Promise<Claim | null> {
     return new Promise((resolve, reject) => {
       arriving.push({

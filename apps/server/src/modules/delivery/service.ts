@@ -319,7 +319,7 @@ export function createDeliveryService(deps: DeliveryDeps) {
   async function cancelOrder(
     store: Pick<Binding, 'merchantId' | 'storeId' | 'uberStoreId'>,
     uberOrderId: string,
-    eventId: string,
+    eventId: string | null,
   ): Promise<void> {
     await system(db, async (tx) => {
       // A cancellation before the notification: the row says so, and the notification does nothing.
@@ -332,6 +332,16 @@ export function createDeliveryService(deps: DeliveryDeps) {
       );
       if (o?.orderId) await orders.cancelUnmade(tx, o.orderId, 'Uber Eats cancelled the order', events);
     });
+  }
+
+  /**
+   * Uber asked for the store's menu again (webhook `store.menu_refresh_request`): the upload is due
+   * now (the sync job's to retry, should this process stop) and starts at once, after the answer.
+   * Logged as a due upload is (`menu-changed`).
+   */
+  async function menuRefreshRequested(store: Pick<Binding, 'id' | 'storeId'>): Promise<void> {
+    await system(db, (tx) => menuChanged(tx, { storeIds: [store.storeId] }));
+    setImmediate(() => void syncStore(store.id, 'menu-changed').catch(() => undefined));
   }
 
   /**
@@ -453,6 +463,7 @@ export function createDeliveryService(deps: DeliveryDeps) {
     workDue,
     tellCancellations,
     cancelOrder,
+    menuRefreshRequested,
     followMachines,
     storeOfUber,
     /** A binding or an Uber account changed (this process or another): read them again. */

@@ -2,8 +2,11 @@
  * `POST /api/delivery/uber/webhook` (CONTRACT §7): Uber's webhooks. The route keeps the raw body
  * (its own JSON parser, in this plugin only) because the signature is over the exact bytes:
  * `X-Uber-Signature` is the lowercase hex HMAC-SHA256 of the body keyed with the client secret of
- * the merchant whose store the event names (`meta.user_id`). A missing or wrong signature is a 401
- * and nothing is written. Uber wants a fast 200 (it resends otherwise): the order is recorded (the
+ * the merchant whose store the event names (an order event's `meta.user_id`, a store event's
+ * `store_id`, as developer.uber.com documents each). A missing or wrong signature is a 401
+ * and nothing is written. `store.menu_refresh_request` (Uber asks for the menu again) makes the
+ * store's menu due for upload; an event type not handled is acknowledged (Uber adds types without
+ * notice, and resends what is not acknowledged). Uber wants a fast 200 (it resends otherwise): the order is recorded (the
  * store and secret come from the process's copy, bindings.ts) and worked after the answer by the
  * module's order workers (and by the order job, should this process stop first). A webhook for a
  * store nobody bound is logged and ignored (200: resending would not help).
@@ -11,7 +14,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { uberWebhook } from '@brewfleet/contracts';
+import { uberWebhook, uberWebhookStore } from '@brewfleet/contracts';
 import { bareAnswer } from '../../platform/http/answers.ts';
 import type { DeliveryService } from './service.ts';
 import type { Binding } from './bindings.ts';
@@ -51,7 +54,7 @@ export function registerUberWebhook(
           },
           tags: ['delivery'],
           description:
-            'Uber Eats webhooks (orders.notification, orders.cancel), signed with X-Uber-Signature. Public: the signature is the check.',
+            'Uber Eats webhooks (orders.notification, orders.cancel, orders.failure, store.menu_refresh_request), signed with X-Uber-Signature. Public: the signature is the check.',
         },
         config: { public: true, noAudit: true, bare: true },
       },
@@ -68,31 +71,41 @@ export function registerUberWebhook(
         }
         if (!parsed.success) return reply.code(401).send(unauthorized);
         const event = parsed.data;
+        const uberStoreId = uberWebhookStore(event);
+        // No store named: no secret to check the signature with.
+        if (!uberStoreId) return reply.code(401).send(unauthorized);
         const service = deps.service();
         const signedBy = (f: Binding | null) =>
           !!f?.creds && signatureMatches(raw, f.creds.clientSecret, given);
-        let found = await service.storeOfUber(event.meta.user_id);
+        let found = await service.storeOfUber(uberStoreId);
         let signed = signedBy(found);
         // The secret this process keeps may be older than the one Uber signed with: read it again.
         if (found && !signed) {
-          found = await service.storeOfUber(event.meta.user_id, true);
+          found = await service.storeOfUber(uberStoreId, true);
           signed = signedBy(found);
         }
         if (!found?.creds) {
           request.log.warn(
-            { uberStoreId: event.meta.user_id, eventType: event.event_type, eventId: event.event_id },
+            { uberStoreId, eventType: event.event_type, eventId: event.event_id },
             'Uber webhook for a store nobody bound: ignored',
           );
           return reply.code(200).send();
         }
         if (!signed) return reply.code(401).send(unauthorized);
-        if (event.event_type === 'orders.notification') {
-          const claim = await service.receiveOrder(found, event.meta.resource_id, event.event_id);
+        const orderId = event.meta?.resource_id;
+        const eventId = event.event_id ?? null;
+        if (event.event_type === 'orders.notification' && orderId) {
+          const claim = await service.receiveOrder(found, orderId, eventId);
           if (claim) deps.afterAnswer(claim);
-        } else if (event.event_type === 'orders.cancel' || event.event_type === 'orders.failure') {
-          await service.cancelOrder(found, event.meta.resource_id, event.event_id);
+        } else if (
+          (event.event_type === 'orders.cancel' || event.event_type === 'orders.failure') &&
+          orderId
+        ) {
+          await service.cancelOrder(found, orderId, eventId);
+        } else if (event.event_type === 'store.menu_refresh_request') {
+          await service.menuRefreshRequested(found);
         } else {
-          request.log.info({ eventType: event.event_type }, 'Uber webhook not handled');
+          request.log.info({ eventType: event.event_type, uberStoreId }, 'Uber webhook not handled');
         }
         // Uber: acknowledge with 200 and an empty body.
         return reply.code(200).send();
