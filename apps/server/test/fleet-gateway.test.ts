@@ -260,6 +260,65 @@ describe('ingestion', () => {
 });
 
 describe('remote operation', () => {
+  it('takes a status as the truth about faults raised before it, in the same batch too', async () => {
+    const m = await f.register();
+    const client = await connect(m.serialNumber, m.secret);
+    const status = (faultCodes: string[], ts: string) =>
+      client.publishAsync(
+        topicFor(m.serialNumber, 'status'),
+        JSON.stringify({ v: 1, online: true, ts, state: 'idle', faultCodes }),
+        { qos: 1, retain: true },
+      );
+    const fault = (code: string, ts: string) => ({ eventId: crypto.randomUUID(), type: 'fault', ts, code });
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    await status([], at(0));
+    await waitFor(async () => (await device(m.id)).online, 5000, 'online');
+    const faults = async () =>
+      Object.fromEntries(
+        (await f.t.sql(`select code, active from fault_log where device_id = $1`, [m.id])).map((r) => [
+          r.code,
+          r.active,
+        ]),
+      );
+    // A fault raised, then over by the machine's next status: sent back to back, one batch. The
+    // status is the later word: the fault is closed and the machine not left in alarm without a code.
+    await Promise.all([send(client, m.serialNumber, [fault('E-BRIEF', at(-1000))]), status([], at(0))]);
+    await waitFor(async () => 'E-BRIEF' in (await faults()), 5000, 'fault stored');
+    await f.fleet.gateway.flush();
+    expect(await faults()).toEqual({ 'E-BRIEF': false });
+    expect((await device(m.id)).alarm).toBe(false);
+    // A fault raised after a status (its time later than the status's) is news the status cannot
+    // know of: it stays open, in one batch as well.
+    await Promise.all([status([], at(0)), send(client, m.serialNumber, [fault('E-LATER', at(1000))])]);
+    await waitFor(async () => 'E-LATER' in (await faults()), 5000, 'second fault stored');
+    await f.fleet.gateway.flush();
+    expect(await faults()).toEqual({ 'E-BRIEF': false, 'E-LATER': true });
+    expect((await device(m.id)).alarm).toBe(true);
+  });
+
+  it('makes no channel 0 of a level, so a layout told back to the machine keeps to its schema', async () => {
+    const m = await f.register();
+    const client = await connect(m.serialNumber, m.secret);
+    await send(client, m.serialNumber, [
+      {
+        eventId: crypto.randomUUID(),
+        type: 'material',
+        ts: now(),
+        levels: [
+          { channel: 0, grams: 500, capacityG: 1000 },
+          { channel: 3, grams: 700, capacityG: 1000 },
+        ],
+      },
+    ]);
+    const numbers = async () =>
+      (
+        await f.t.sql(`select channel_number from device_channel where device_id = $1 order by 1`, [m.id])
+      ).map((r) => r.channel_number);
+    await waitFor(async () => (await numbers()).length > 0, 5000, 'channels');
+    await f.fleet.gateway.flush();
+    expect(await numbers()).toEqual([3]);
+  });
+
   it('delivers a command to a machine that was offline when it returns, once, and follows its states', async () => {
     const m = await f.register();
     const res = await f.t.call('POST', '/api/coffee/device/lock', { token: f.admin, body: { ids: [m.id] } });

@@ -12,6 +12,8 @@ import {
   commandMessage,
   eventsMessage,
   heartbeatMessage,
+  MAX_EVENTS_PER_MESSAGE,
+  machineEvent,
   rejectedMessage,
   statusMessage,
   topicFor,
@@ -26,11 +28,25 @@ interface Entry {
 
 const topic = (channel: Parameters<typeof topicFor>[1]) => topicFor('<sn>', channel);
 
+/**
+ * An `events` message as a machine may send it: its own events and, from a machine taking orders on
+ * its screen, `order` and `order-status` events (§4.8). The gateway checks the latter with the orders
+ * module's schemas (not `machineEvent`), but they travel in the same message: without them here a
+ * maker validating a message with an order against events.json would see it refused, though the
+ * server keeps it.
+ */
+const anyEventsMessage = eventsMessage.extend({
+  events: z
+    .array(z.discriminatedUnion('type', [...machineEvent.options, orderEvent, orderStatusEvent]))
+    .min(1)
+    .max(MAX_EVENTS_PER_MESSAGE),
+});
+
 /** File name (without .json) → the message it describes. */
 export const PROTOCOL_SCHEMAS: Record<string, Entry> = {
   status: { schema: statusMessage, title: `status, on ${topic('status')} (retained)` },
   heartbeat: { schema: heartbeatMessage, title: `heartbeat, on ${topic('heartbeat')}` },
-  events: { schema: eventsMessage, title: `events, on ${topic('events')}` },
+  events: { schema: anyEventsMessage, title: `events, on ${topic('events')}` },
   ack: { schema: ackMessage, title: `ack, on ${topic('ack')}` },
   command: { schema: commandMessage, title: `command, on ${topic('cmd')}` },
   'command-menu-params': {

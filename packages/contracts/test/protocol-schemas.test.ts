@@ -28,4 +28,13 @@ describe('published JSON Schemas of the device protocol', () => {
     expect(cup.properties.ts.format).toBe('date-time');
     expect(rejected.properties.channel.enum).toEqual(['status', 'heartbeat', 'events', 'ack']);
   });
+
+  it('takes in events.json every event the gateway keeps, order events included (§4.8)', () => {
+    const { events } = protocolJsonSchemas() as Record<string, any>;
+    const items = events.properties.events.items.anyOf ?? events.properties.events.items.oneOf;
+    const types = items.flatMap((s: any) => s.properties.type.enum ?? [s.properties.type.const]);
+    expect(types.sort()).toEqual(
+      ['cleaning', 'fault', 'fault-cleared', 'material', 'order', 'order-status', 'production'].sort(),
+    );
+  });
 });

@@ -28,6 +28,10 @@ export const channelSubscribers = [
     >();
     for (const { deviceId, at, levels } of [...reports].sort((x, y) => x.at.localeCompare(y.at))) {
       for (const l of levels) {
+        // Channels are numbered 1–99 (the console's channels, the `channels` command): a level for
+        // channel 0, which the event schema lets through, would make a channel the machine's next
+        // layout could not name (every `channels` command would then break its own schema).
+        if (l.channel < 1) continue;
         const key = `${deviceId}/${l.channel}`;
         const before = latest.get(key);
         const refill =

@@ -345,7 +345,12 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
           if (m.data.online) p.lastSeenAt = receivedAt;
           if (m.data.state !== undefined) p.state = m.data.state;
           if (m.data.locked !== undefined) p.locked = m.data.locked;
-          if (m.data.faultCodes !== undefined) p.faultCodes = m.data.faultCodes;
+          if (m.data.faultCodes !== undefined) {
+            p.faultCodes = m.data.faultCodes;
+            // On the clock the batch's fault events are dated by (eventTime): the machine's while it
+            // is right, the receive time while it is off; no ts: the list closes every unlisted fault.
+            p.faultCodesAt = skewed ? receivedAt : m.data.ts;
+          }
           if (m.data.firmware !== undefined) p.firmware = m.data.firmware;
           // An online status is the machine's whole truth: without menuVersion it runs no menu.
           if (m.data.online) p.menuVersion = m.data.menuVersion ?? null;

@@ -50,6 +50,8 @@ export interface Presence {
   state?: string;
   locked?: boolean;
   faultCodes?: string[];
+  /** The time `faultCodes` speak for: the status's `ts`, its receive time while the clock is off; none without a ts. */
+  faultCodesAt?: string;
   firmware?: string;
   /** The menu an online status reported (null: none); undefined when no status said. */
   menuVersion?: string | null;
@@ -122,6 +124,7 @@ export async function writeBatch(tx: Db, b: Batch, events: Publisher): Promise<B
   }
   await writeProduction(tx, b, result, events);
   await writeFaults(tx, b, log, result, events);
+  await closeUnlistedFaults(tx, b, events);
   await writeCleanings(tx, b, log, result, events);
   await writeMaterials(tx, b, events);
   await writeAcks(tx, b, log, result, events);
@@ -275,6 +278,39 @@ async function writeFaults(tx: Db, b: Batch, log: LogLine[], result: BatchResult
     await tx.execute(sql`
       update device d set alarm = exists (select 1 from fault_log f where f.device_id = d.id and f.active), updated_at = now()
       where d.id in ${touched}`);
+}
+
+/**
+ * A status that lists the active faults is the truth: faults it no longer lists are over. Run after
+ * the batch's fault events are written, and only on faults raised by the status's time: a machine
+ * that raises a fault and clears it by its next status (both within one batch) has it closed, while
+ * a fault raised after that status stays open. Written before the faults, the status would close
+ * nothing and the fault event would then leave the machine in alarm with no fault code.
+ */
+async function closeUnlistedFaults(tx: Db, b: Batch, events: Publisher) {
+  const reported = [...b.presence].flatMap(([device, p]) =>
+    p.faultCodes ? [{ id: device.id, codes: p.faultCodes, at: p.faultCodesAt }] : [],
+  );
+  if (!reported.length) return;
+  const closed = await rows<{ device_id: string; code: string; cleared_at: string }>(
+    tx,
+    sql`update fault_log f set active = false, cleared_at = now(), updated_at = now()
+        from jsonb_to_recordset(${json(reported)}) as x(id bigint, codes jsonb, at timestamptz)
+        where f.device_id = x.id and f.active and not (x.codes ? f.code) and (x.at is null or f.raised_at <= x.at)
+        returning f.device_id::text, f.code, f.cleared_at::text`,
+  );
+  if (!closed.length) return;
+  const ids = [...new Set(closed.map((f) => f.device_id))];
+  await tx.execute(sql`
+    update device d set alarm = jsonb_array_length(coalesce(d.fault_codes, '[]'::jsonb)) > 0
+                                or exists (select 1 from fault_log f where f.device_id = d.id and f.active),
+                        updated_at = now()
+    where d.id in ${ids}`);
+  await events.publish(
+    tx,
+    'fleet.faultCleared',
+    closed.map((f) => ({ deviceId: f.device_id, code: f.code, at: f.cleared_at })),
+  );
 }
 
 async function writeCleanings(tx: Db, b: Batch, log: LogLine[], result: BatchResult, events: Publisher) {
@@ -444,21 +480,6 @@ async function writePresence(tx: Db, b: Batch, log: LogLine[], result: BatchResu
         online: c.online,
         ...(reportedMenu.has(c.id) ? { menuReported: true } : {}),
       })),
-  );
-  // A status that lists the active faults is the truth: faults it no longer lists are over.
-  const reported = payload.filter((p) => p.fault_codes);
-  if (!reported.length) return;
-  const closed = await rows<{ device_id: string; code: string; cleared_at: string }>(
-    tx,
-    sql`update fault_log f set active = false, cleared_at = now(), updated_at = now()
-        from jsonb_to_recordset(${json(reported.map((p) => ({ id: p.id, codes: p.fault_codes })))}) as x(id bigint, codes jsonb)
-        where f.device_id = x.id and f.active and not (x.codes ? f.code)
-        returning f.device_id::text, f.code, f.cleared_at::text`,
-  );
-  await events.publish(
-    tx,
-    'fleet.faultCleared',
-    closed.map((f) => ({ deviceId: f.device_id, code: f.code, at: f.cleared_at })),
   );
 }
 
