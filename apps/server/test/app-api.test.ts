@@ -446,6 +446,32 @@ describe('stores, machines and menus', () => {
     });
     expect(order.statusCode).toBe(404);
   });
+
+  it("gives each product of the menu its pictures' addresses, which load without a token", async () => {
+    const png = (colour: string) =>
+      sharp({ create: { width: 10, height: 10, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
+    const cover = await uploadFile(f.t.app, alpha, await png('#7b4a2a'), 'latte.png', 'image/png');
+    const second = await uploadFile(f.t.app, alpha, await png('#d8c3a5'), 'latte-2.png', 'image/png');
+    await sql(
+      `update product set images = array[$1::bigint, $2::bigint] where merchant_id = $3 and code = 'LAT'`,
+      [cover, second, alphaId],
+    );
+    const { token } = await newMember();
+    const menu = await appOk('GET', `/machines/${machine.id}/menu`, { token });
+    const latte = menu.products.find((p: any) => p.code === 'LAT');
+    expect(latte.imageUrl).toBe(`http://localhost:80${APP}/images/${cover}`);
+    expect(latte.imageUrls).toEqual([
+      `http://localhost:80${APP}/images/${cover}`,
+      `http://localhost:80${APP}/images/${second}`,
+    ]);
+    const espresso = menu.products.find((p: any) => p.code === 'ESP');
+    expect([espresso.imageUrl, espresso.imageUrls]).toEqual([null, []]);
+    const res = await app('GET', `/images/${cover}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+  });
 });
 
 describe('ordering at a machine, paid by wallet', () => {
@@ -464,6 +490,8 @@ describe('ordering at a machine, paid by wallet', () => {
     // 2 × 60 + 45, the 5 % included.
     expect(placed).toMatchObject({
       status: 'paid',
+      // What the amounts are in: the app labels them (a chain may sell in several countries).
+      currency: 'TWD',
       amount: '165.00',
       discount: '0.00',
       actualPayment: '165.00',
@@ -499,10 +527,13 @@ describe('ordering at a machine, paid by wallet', () => {
       orderNo: placed.orderNo,
       pickupCode: placed.pickupCode,
       machineName: 'Lobby machine',
+      currency: 'TWD',
     });
-    expect(mine.lines.map((l: any) => [l.line, l.productCode, l.name, l.quantity, l.amount])).toEqual([
-      [1, 'LAT', 'Latte', 2, '120.00'],
-      [2, 'ESP', 'Espresso', 1, '45.00'],
+    expect(
+      mine.lines.map((l: any) => [l.line, l.productCode, l.name, l.quantity, l.amount, l.optionNames]),
+    ).toEqual([
+      [1, 'LAT', 'Latte', 2, '120.00', []],
+      [2, 'ESP', 'Espresso', 1, '45.00', []],
     ]);
     // The console lists it as an app order, paid by wallet, with its steps and cups.
     const list = await console_('POST', '/api/coffee/order/list', { source: 'app' });

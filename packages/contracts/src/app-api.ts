@@ -8,7 +8,7 @@ import { EMAIL_PATTERN, PHONE_PATTERN, idSchema } from './resource.ts';
 import { idAnswer, instantAnswer, moneyAnswer } from './answers/envelope.ts';
 import { ORDER_TYPES } from './order-protocol.ts';
 import { ORDER_STATUSES } from './order-status.ts';
-import { GENDERS, MEMBER_STATUSES } from './resources/member.ts';
+import { GENDERS, MEMBER_COUPON_STATUSES, MEMBER_STATUSES } from './resources/member.ts';
 import { walletEntryAnswer, pointsEntryAnswer } from './member-api.ts';
 
 export const APP_API_PREFIX = '/api/app/v1';
@@ -110,6 +110,10 @@ export const appMenuAnswer = z.object({
        * past its shelf life) or holds less than one cup takes. An order of it is refused.
        */
       soldOut: z.boolean(),
+      /** The product's cover picture, to load as is (no token: `GET /images/{id}`); null: none. */
+      imageUrl: z.string().nullable(),
+      /** All its pictures, the cover first. */
+      imageUrls: z.array(z.string()),
       options: z.array(namedOption),
       /** Sizes and combinations: for exactly these options, the price changes by `priceChange`. */
       combinations: z.array(
@@ -153,6 +157,8 @@ export const appPlacedAnswer = z.object({
   orderNo: z.string(),
   pickupCode: z.string(),
   status: z.enum(ORDER_STATUSES),
+  /** What the amounts (and the wallet) are in, ISO 4217. */
+  currency: z.string(),
   amount: moneyAnswer,
   discount: moneyAnswer,
   actualPayment: moneyAnswer,
@@ -165,7 +171,9 @@ export const appOrderLineAnswer = z.object({
   productCode: z.string(),
   name: z.string(),
   combination: z.string().nullable(),
+  /** The option ids chosen (the menu's), and their names in the caller's language, in that order. */
   options: z.array(z.string()),
+  optionNames: z.array(z.string()),
   toppings: z.array(z.object({ code: z.string(), quantity: z.number().int() })),
   unitPrice: moneyAnswer,
   quantity: z.number().int(),
@@ -181,6 +189,8 @@ export const appOrderAnswer = z.object({
   storeId: idAnswer.nullable(),
   orderType: z.enum(ORDER_TYPES),
   status: z.enum(ORDER_STATUSES),
+  /** What the amounts are in, ISO 4217. */
+  currency: z.string(),
   amount: moneyAnswer,
   discount: moneyAnswer,
   actualPayment: moneyAnswer,
@@ -213,12 +223,13 @@ export const appHeldCouponAnswer = z.object({
   couponId: idAnswer,
   name: z.string(),
   discountAmount: moneyAnswer,
-  status: z.string(),
+  /** `used`: on the order `orderId`; `available`: to use while valid (see `expired`). */
+  status: z.enum(MEMBER_COUPON_STATUSES),
   validFrom: instantAnswer.nullable(),
   validTo: instantAnswer.nullable(),
   orderId: idAnswer.nullable(),
   /** Past its valid-to, not used: kept in the list, no longer usable. */
-  expired: z.boolean().optional(),
+  expired: z.boolean(),
 });
 /** A coupon the member may redeem with points. */
 export const appRedeemableCouponAnswer = z.object({

@@ -16,8 +16,15 @@ export const instantAnswer = z
   .custom<string>((v) => typeof v === 'string' || v instanceof Date)
   .meta({ type: 'string', format: 'date-time' });
 
-/** Money, a decimal string with two places (CONTRACT §3). */
-export const moneyAnswer = z.string();
+/**
+ * Money, a decimal string with two places (CONTRACT §3). The pattern is for the document (a
+ * client's generated types and checks); the serializer writes the string as it is.
+ */
+export const moneyAnswer = z.string().meta({
+  pattern: '^-?\\d+\\.\\d{2}$',
+  description: 'Money: a decimal string with two places',
+  example: '12.50',
+});
 
 /** The success envelope around `data` (CONTRACT §3): `{code: 200, msg: 'success', data}`. */
 export const successSchema = <T extends z.ZodType>(data: T) =>

@@ -87,6 +87,18 @@ export const APP_MESSAGES = {
     zh: '第 {{line}} 行：{{option}} 不是 {{code}} 的选项',
     tw: '第 {{line}} 行：{{option}} 不是 {{code}} 的選項',
   },
+  'msg.appOptionTwice': {
+    status: 400,
+    en: 'Line {{line}}: {{option}} of {{code}} is chosen twice',
+    zh: '第 {{line}} 行：{{code}} 的选项 {{option}} 重复选择',
+    tw: '第 {{line}} 行：{{code}} 的選項 {{option}} 重複選擇',
+  },
+  'msg.appOptionOneOfType': {
+    status: 400,
+    en: 'Line {{line}}: choose one {{type}} only for {{code}}',
+    zh: '第 {{line}} 行：{{code}} 的{{type}}只能选一个',
+    tw: '第 {{line}} 行：{{code}} 的{{type}}只能選一個',
+  },
   'msg.appToppingUnknown': {
     status: 400,
     en: 'Line {{line}}: {{topping}} is not a topping of {{code}}',

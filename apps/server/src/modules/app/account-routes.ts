@@ -29,19 +29,31 @@ import { idempotent } from '../../platform/http/idempotency.ts';
 import { publicOrigin } from '../../platform/http/public-origin.ts';
 import { answer, fileAnswer } from '../../platform/http/answers.ts';
 import type { FilesService } from '../files/service.ts';
+import type { CatalogService } from '../catalog/service.ts';
 import type { MembersService } from './members-port.ts';
 import { MEMBER_SCHEME, inMemberScope, memberOf } from './member-auth.ts';
+import { appDocs } from './docs.ts';
 
 const tags = ['app'];
 const security = [{ bearer: [] }];
-const config = { authScheme: MEMBER_SCHEME };
+const config = { authScheme: MEMBER_SCHEME, swaggerTransform: appDocs({ errors: { 401: true } }) };
+/** A member's call with a query: bad input too. */
+const queryConfig = {
+  authScheme: MEMBER_SCHEME,
+  swaggerTransform: appDocs({ errors: { 400: true, 401: true } }),
+};
 const bannersQuery = z.object({ storeId: idSchema.optional() });
 
 export function registerAppAccount(
   app: FastifyInstance,
-  deps: { db: Db; members: MembersService; files: FilesService },
+  deps: {
+    db: Db;
+    members: MembersService;
+    files: FilesService;
+    catalog: Pick<CatalogService, 'isProductImage'>;
+  },
 ) {
-  const { db, members, files } = deps;
+  const { db, members, files, catalog } = deps;
   /** An image's address the app loads as is, without its token (an <img> sends none). */
   const imageUrl = (request: FastifyRequest, uploadId: string | null) =>
     uploadId ? `${publicOrigin(request)}${appImagePath(uploadId)}` : null;
@@ -61,7 +73,10 @@ export function registerAppAccount(
 
   app.get(
     `${APP_API_PREFIX}/wallet`,
-    { schema: { querystring: appPageQuery, response: answer(appWalletAnswer), tags, security }, config },
+    {
+      schema: { querystring: appPageQuery, response: answer(appWalletAnswer), tags, security },
+      config: queryConfig,
+    },
     async (request) => {
       const q = request.query as z.infer<typeof appPageQuery>;
       const member = memberOf(request);
@@ -75,7 +90,10 @@ export function registerAppAccount(
 
   app.get(
     `${APP_API_PREFIX}/points`,
-    { schema: { querystring: appPageQuery, response: answer(appPointsAnswer), tags, security }, config },
+    {
+      schema: { querystring: appPageQuery, response: answer(appPointsAnswer), tags, security },
+      config: queryConfig,
+    },
     async (request) => {
       const q = request.query as z.infer<typeof appPageQuery>;
       const member = memberOf(request);
@@ -92,7 +110,9 @@ export function registerAppAccount(
     { schema: { response: answer(z.array(appHeldCouponAnswer)), tags, security }, config },
     async (request) => {
       const member = memberOf(request);
-      return inMemberScope(db, request, (tx) => members.coupons.held(tx, member.id));
+      // As the system, by the member's id: a coupon a sub-merchant's member holds is often one of a
+      // merchant above theirs (its definition, which the member's scope does not show).
+      return inScope(db, SYSTEM, (tx) => members.coupons.held(tx, member.id));
     },
   );
 
@@ -101,21 +121,45 @@ export function registerAppAccount(
     { schema: { response: answer(z.array(appRedeemableCouponAnswer)), tags, security }, config },
     async (request) => {
       const member = memberOf(request);
-      return inMemberScope(db, request, (tx) => members.coupons.redeemable(tx, member.id));
+      // The coupons of the member's merchant and of those above it (coupons.redeemable walks the
+      // chain up), which the member's scope, their merchant and below, would hide.
+      return inScope(db, SYSTEM, (tx) => members.coupons.redeemable(tx, member.id));
     },
   );
 
   app.post(
     `${APP_API_PREFIX}/coupons/redeem`,
     {
-      schema: { body: appRedeemBody, response: answer(appRedeemAnswer), tags, security },
-      config: { ...config, noAudit: true },
+      schema: {
+        body: appRedeemBody,
+        response: answer(appRedeemAnswer),
+        tags,
+        security,
+        description:
+          'Needs an `Idempotency-Key` header. Spends the coupon’s points cost (`GET /coupons/redeemable`) ' +
+          'for one coupon, which `GET /coupons` then holds.',
+      },
+      config: {
+        authScheme: MEMBER_SCHEME,
+        noAudit: true,
+        swaggerTransform: appDocs({
+          idempotent: true,
+          errors: {
+            400: true,
+            401: true,
+            404: 'No such coupon among those of the member’s merchant and the merchants above it',
+            409: 'Too few points, or a coupon withdrawn or not for points; the first call with this key still running. Nothing was written',
+            422: true,
+          },
+        }),
+      },
     },
     async (request) => {
       const { couponId } = request.body as z.infer<typeof appRedeemBody>;
       const member = memberOf(request);
       return idempotent(db, request, (remember) =>
-        inMemberScope(db, request, async (tx) => {
+        // As the system: coupons.redeem takes only a coupon of the member's merchant or one above it.
+        inScope(db, SYSTEM, async (tx) => {
           const result = await members.coupons.redeem(tx, { memberId: member.id, couponId });
           await remember(tx, result);
           return result;
@@ -128,13 +172,15 @@ export function registerAppAccount(
     `${APP_API_PREFIX}/banners`,
     {
       schema: { querystring: bannersQuery, response: answer(z.array(appBannerAnswer)), tags, security },
-      config,
+      config: queryConfig,
     },
     async (request) => {
       const { storeId } = request.query as z.infer<typeof bannersQuery>;
       const member = memberOf(request);
-      const banners = await inMemberScope(db, request, (tx) =>
-        members.banners(tx, member.merchantIds, storeId),
+      // The banners of the merchants where the member is known and of those above their merchant
+      // (a chain's banners reach down to its sub-merchants' members), read as the system.
+      const banners = await inScope(db, SYSTEM, (tx) =>
+        members.banners(tx, member.merchantIds, storeId, member.merchantId),
       );
       return banners.map((b) => ({ ...b, imageUrl: imageUrl(request, b.image) }));
     },
@@ -145,17 +191,27 @@ export function registerAppAccount(
     {
       schema: {
         params: appIdParams,
-        response: fileAnswer('A banner image or an app logo', ['image/jpeg', 'image/png']),
+        response: fileAnswer('A banner image, an app logo or a product picture', ['image/jpeg', 'image/png']),
         tags,
         security: [],
       },
-      config: { public: true },
+      config: {
+        public: true,
+        swaggerTransform: appDocs({
+          errors: { 400: true, 404: 'No banner image, app logo or product picture of this id' },
+        }),
+      },
     },
     async (request, reply) => {
       const { id } = request.params as z.infer<typeof appIdParams>;
-      // Public, as the app shows them before signing in, but only these: any other upload of a
-      // merchant (a licence, a product photo) is a 404 here.
-      const shown = await inScope(db, SYSTEM, (tx) => members.isAppImage(tx, id));
+      // Public, as the app shows them before signing in (and an image tag sends no token), but only
+      // these: a banner's image, an app logo, a product's picture (the menu's); any other upload of
+      // a merchant (a licence, a machine's photo) is a 404 here.
+      const shown = await inScope(
+        db,
+        SYSTEM,
+        async (tx) => (await members.isAppImage(tx, id)) || (await catalog.isProductImage(tx, id)),
+      );
       if (!shown) throw new AppError('msg.notFound');
       return files.sendPublic(reply, id);
     },
@@ -165,7 +221,12 @@ export function registerAppAccount(
     `${APP_API_PREFIX}/settings`,
     {
       schema: { querystring: appSettingsQuery, response: answer(appSettingsAnswer), tags, security: [] },
-      config: { public: true },
+      config: {
+        public: true,
+        swaggerTransform: appDocs({
+          errors: { 400: true, 404: 'No such merchant, or no app settings for it' },
+        }),
+      },
     },
     async (request) => {
       const { merchantId } = request.query as z.infer<typeof appSettingsQuery>;

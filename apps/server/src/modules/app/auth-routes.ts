@@ -27,6 +27,7 @@ import {
 import type { Throttle } from '../../platform/auth/throttle.ts';
 import type { MembersService } from './members-port.ts';
 import { memberSessions } from './member-sessions.ts';
+import { appDocs } from './docs.ts';
 import { MEMBER_SCHEME, memberOf } from './member-auth.ts';
 
 const tags = ['app'];
@@ -34,8 +35,34 @@ const tags = ['app'];
 /** A phone or an email, as loginOf looks it up. */
 const loginOf = (login: string) => (login.includes('@') ? { email: login } : { phone: login });
 
-/** The throttle's key of a login: per merchant (the same phone may be a member of two merchants). */
-const throttleKey = (merchantId: string, login: string) => `member:${merchantId}:${login.toLowerCase()}`;
+/**
+ * A login as one key however it is typed: a phone by its digits (and `+`), as the members' phone_key
+ * compares it (`+886 912 302 114`, `+886-912-302-114` and `+886912302114` are one), an email in lower
+ * case. Else each spelling would get its own tries.
+ */
+export const loginKey = (login: string) =>
+  (!login.includes('@') && login.replace(/[^0-9+]/g, '')) || login.trim().toLowerCase();
+
+/**
+ * The top of a merchant's chain (itself when it has no parent). A member signs in at their
+ * merchant's app or at any below it (loginOf walks up), so the failures of one login count together
+ * at every merchant of the chain, not once per merchant named in the request.
+ */
+async function chainTop(tx: Db, merchantId: string): Promise<string> {
+  const [top] = await rows<{ id: string }>(
+    tx,
+    sql`with recursive up(id, parent_id, depth) as (
+          select id, parent_id, 0 from merchant where id = ${merchantId}::bigint
+          union all
+          select m.id, m.parent_id, up.depth + 1 from merchant m join up on m.id = up.parent_id where up.depth < 32
+        )
+        select id::text from up order by depth desc limit 1`,
+  );
+  return top?.id ?? merchantId;
+}
+
+/** The throttle's key of a login: per chain of merchants (the same phone may be a member of two). */
+const throttleKey = (chain: string, login: string) => `member:${chain}:${loginKey(login)}`;
 
 export function registerAppAuth(
   app: FastifyInstance,
@@ -47,7 +74,17 @@ export function registerAppAuth(
     `${APP_API_PREFIX}/auth/signup`,
     {
       schema: { body: appSignupBody, response: answer(appAuthAnswer), tags, security: [] },
-      config: { public: true, noAudit: true },
+      config: {
+        public: true,
+        noAudit: true,
+        swaggerTransform: appDocs({
+          errors: {
+            400: 'Bad input, or a password the policy refuses',
+            404: 'No such merchant (or one suspended)',
+            409: 'A member of the merchant (or of one above it) has this phone number or email address',
+          },
+        }),
+      },
     },
     async (request) => {
       const body = request.body as AppSignupBody;
@@ -94,11 +131,21 @@ export function registerAppAuth(
     `${APP_API_PREFIX}/auth/signin`,
     {
       schema: { body: appSigninBody, response: answer(appAuthAnswer), tags, security: [] },
-      config: { public: true, noAudit: true },
+      config: {
+        public: true,
+        noAudit: true,
+        swaggerTransform: appDocs({
+          errors: {
+            400: 'Wrong phone, email or password (one message for all), or bad input',
+            403: 'The membership is disabled',
+            429: 'Too many failed sign-ins for this login or from this address: `msg` says how long to wait',
+          },
+        }),
+      },
     },
     async (request) => {
       const body = request.body as AppSigninBody;
-      const key = throttleKey(body.merchantId, body.login);
+      const key = throttleKey(await inScope(db, SYSTEM, (tx) => chainTop(tx, body.merchantId)), body.login);
       const wait = await throttle.lockedFor(key, request.ip);
       if (wait > 0) throw new AppError('msg.throttled', { seconds: wait });
       const found = await inScope(db, SYSTEM, (tx) =>
@@ -126,16 +173,33 @@ export function registerAppAuth(
     },
   );
 
-  app.post(
-    `${APP_API_PREFIX}/auth/signout`,
-    {
-      schema: { response: answer(noData), tags, security: [{ bearer: [] }] },
-      config: { authScheme: MEMBER_SCHEME, noAudit: true },
-    },
-    async (request) => {
-      const member = memberOf(request);
-      await inScope(db, SYSTEM, (tx) => memberSessions.revoke(tx, member.tokenHash));
-      return null;
-    },
-  );
+  // Signing out takes no body, but many app HTTP clients send `Content-Type: application/json` on
+  // every POST (an empty body with it is a 400 elsewhere): here an empty body is no body.
+  void app.register(async (scoped) => {
+    scoped.removeContentTypeParser('application/json');
+    scoped.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      if (typeof body !== 'string' || !body.trim()) return done(null, undefined);
+      try {
+        done(null, JSON.parse(body));
+      } catch {
+        done(Object.assign(new Error('Invalid JSON'), { statusCode: 400 }), undefined);
+      }
+    });
+    scoped.post(
+      `${APP_API_PREFIX}/auth/signout`,
+      {
+        schema: { response: answer(noData), tags, security: [{ bearer: [] }] },
+        config: {
+          authScheme: MEMBER_SCHEME,
+          noAudit: true,
+          swaggerTransform: appDocs({ errors: { 401: true } }),
+        },
+      },
+      async (request) => {
+        const member = memberOf(request);
+        await inScope(db, SYSTEM, (tx) => memberSessions.revoke(tx, member.tokenHash));
+        return null;
+      },
+    );
+  });
 }

@@ -16,17 +16,17 @@ import type { MembersService } from './members-port.ts';
 export const appModule = defineModule({
   name: 'app',
   tables: ['member_session'],
-  needs: ['members', 'fleet', 'orders', 'files'],
+  needs: ['members', 'fleet', 'orders', 'files', 'catalog'],
   register(app, deps) {
-    const { fleet, orders, files } = deps.services;
+    const { fleet, orders, files, catalog } = deps.services;
     // The members service, as the app uses it (members-port.ts): checked to fit here.
     const members: MembersService = deps.services.members;
     const { db, throttle, events } = deps;
     registerMemberAuth(app, db, members);
     registerAppAuth(app, { db, throttle, members });
-    registerAppShop(app, { db, fleet, orders });
-    registerAppOrders(app, { db, fleet, orders, members, events });
-    registerAppAccount(app, { db, members, files });
+    registerAppShop(app, { db, fleet, orders, catalog });
+    registerAppOrders(app, { db, fleet, orders, members, events, catalog });
+    registerAppAccount(app, { db, members, files, catalog });
     return undefined as never;
   },
 });

@@ -66,7 +66,7 @@ export interface MembersService {
       u: { memberId: string; memberCouponId: string; orderId: string },
     ): Promise<{ discount: string }>;
   };
-  banners(tx: Db, merchantIds: string[], storeId?: string): Promise<Banner[]>;
+  banners(tx: Db, merchantIds: string[], storeId?: string, reachDownTo?: string): Promise<Banner[]>;
   isAppImage(tx: Db, uploadId: string): Promise<boolean>;
   appSetting(
     tx: Db,
@@ -81,9 +81,9 @@ export interface HeldCoupon {
   discountAmount: string;
   validFrom: string | null;
   validTo: string | null;
-  status: string;
+  status: 'available' | 'used';
   orderId: string | null;
-  expired?: boolean;
+  expired: boolean;
 }
 
 export interface RedeemableCoupon {

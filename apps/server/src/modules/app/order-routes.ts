@@ -32,10 +32,12 @@ import { AppError } from '../../platform/http/errors.ts';
 import { idempotent } from '../../platform/http/idempotency.ts';
 import type { FleetService } from '../fleet/service.ts';
 import type { OrderService } from '../orders/service.ts';
+import type { CatalogService } from '../catalog/service.ts';
 import type { MemberOrder } from '../orders/app-orders.ts';
 import type { MembersService } from './members-port.ts';
 import { MEMBER_SCHEME, inMemberScope, memberOf } from './member-auth.ts';
 import { takesOrders } from './shop-routes.ts';
+import { appDocs } from './docs.ts';
 
 const tags = ['app'];
 
@@ -59,11 +61,77 @@ function menuCache(fleet: FleetService) {
 }
 const security = [{ bearer: [] }];
 
+/**
+ * Options chosen as the menu allows (the menu's `multiple`): an option once, and one option at most
+ * of a type that takes one (a size: not Medium and Large at once). Options not on the menu are the
+ * pricing's to refuse (msg.appOptionUnknown); a type left out is made as the machine's default.
+ */
+export function refuseOptionChoice(
+  product: MenuContent['products'][number],
+  optionIds: readonly string[],
+  line: number,
+  lang: string,
+): void {
+  const seen = new Set<string>();
+  const typesChosen = new Set<string>();
+  for (const id of optionIds) {
+    const option = product.options.find((o) => o.id === id);
+    if (!option) continue;
+    if (seen.has(id))
+      throw new AppError('msg.appOptionTwice', { line, option: nameIn(option, lang), code: product.code });
+    seen.add(id);
+    if (option.multiple) continue;
+    if (typesChosen.has(option.type))
+      throw new AppError('msg.appOptionOneOfType', {
+        line,
+        type: nameIn({ name: option.type, names: option.typeNames }, lang),
+        code: product.code,
+      });
+    typesChosen.add(option.type);
+  }
+}
+
+/**
+ * The line's combination label if it is the menu's label of the chosen options' combination (in
+ * any of the languages the menu answers it in, as `GET /machines/:id/menu` builds it), else none: the
+ * order derives its own (orders' comboLabel). A label is shown on the machine and in the console, so
+ * free text of the member's is never taken for it.
+ */
+export function menuComboLabel(
+  product: MenuContent['products'][number],
+  optionIds: readonly string[],
+  label: string | undefined,
+): string | undefined {
+  if (!label) return undefined;
+  const chosen = new Set(optionIds);
+  const combo = product.combos?.find(
+    (c) => c.optionIds.length === chosen.size && c.optionIds.every((id) => chosen.has(id)),
+  );
+  if (!combo) return undefined;
+  // The default names (as the order derives it) and the name in each language.
+  const labels = ([null, 'en', 'zh', 'tw'] as const).map((lang) =>
+    combo.optionIds
+      .map((id) => {
+        const o = product.options.find((x) => x.id === id);
+        return !o ? id : lang ? nameIn(o, lang) : o.name;
+      })
+      .join(' / '),
+  );
+  return labels.includes(label) ? label : undefined;
+}
+
 export function registerAppOrders(
   app: FastifyInstance,
-  deps: { db: Db; fleet: FleetService; orders: OrderService; members: MembersService; events: Publisher },
+  deps: {
+    db: Db;
+    fleet: FleetService;
+    orders: OrderService;
+    members: MembersService;
+    events: Publisher;
+    catalog: Pick<CatalogService, 'optionNames'>;
+  },
 ) {
-  const { db, fleet, orders, members, events } = deps;
+  const { db, fleet, orders, members, events, catalog } = deps;
   const menus = menuCache(fleet);
 
   /**
@@ -80,8 +148,30 @@ export function registerAppOrders(
   app.post(
     `${APP_API_PREFIX}/orders`,
     {
-      schema: { body: appOrderBody, response: answer(appPlacedAnswer), tags, security },
-      config: { authScheme: MEMBER_SCHEME, noAudit: true },
+      schema: {
+        body: appOrderBody,
+        response: answer(appPlacedAnswer),
+        tags,
+        security,
+        description:
+          'Needs an `Idempotency-Key` header. Priced and taxed by the server from the menu the machine ' +
+          'runs (`GET /machines/{id}/menu`), less the coupon (`memberCouponId`, from `GET /coupons`), and ' +
+          'paid from the wallet; the machine is told at once. Poll `GET /orders/{id}` for its status.',
+      },
+      config: {
+        authScheme: MEMBER_SCHEME,
+        noAudit: true,
+        swaggerTransform: appDocs({
+          idempotent: true,
+          errors: {
+            400: 'Bad input: a product, option or topping not on the machine’s menu, two options of a one-choice type, a missing Idempotency-Key',
+            401: true,
+            404: 'No such machine (or one of another merchant), or a coupon that is not the member’s',
+            409: 'Not enough money in the wallet; the machine takes no orders now; a product sold out; the coupon used, expired, not yet valid or withdrawn; the first call with this key still running. Nothing was written',
+            422: true,
+          },
+        }),
+      },
     },
     async (request) => {
       const body = request.body as AppOrderBody;
@@ -106,6 +196,11 @@ export function registerAppOrders(
                 line: i + 1,
                 name: nameIn(product, request.lang),
               });
+            if (product) refuseOptionChoice(product, l.options, i + 1, request.lang);
+          });
+          const lines = body.lines.map((l) => {
+            const product = menu.products.find((p) => p.code === l.productCode);
+            return { ...l, combination: product && menuComboLabel(product, l.options, l.combination) };
           });
           // What the member can pay with, read before the order is built: a wallet that cannot pay
           // (or a coupon they cannot use) is refused before anything is written. The wallet's
@@ -126,7 +221,7 @@ export function registerAppOrders(
               menu,
               memberNo: member.memberNo,
               orderType: body.orderType,
-              lines: body.lines,
+              lines,
               coupon:
                 body.memberCouponId && payable.couponDiscount !== null
                   ? {
@@ -187,6 +282,7 @@ export function registerAppOrders(
             orderNo: order.orderNo,
             pickupCode: order.pickupCode,
             status: 'paid',
+            currency: order.currency,
             amount: order.amount,
             discount: order.discount,
             actualPayment: order.actualPayment,
@@ -202,14 +298,20 @@ export function registerAppOrders(
     },
   );
 
-  /** The member's orders with their machines' names. */
-  const withMachines = async (tx: Db, list: MemberOrder[]) => {
+  /** The member's orders with their machines' names and their lines' options named in `lang`. */
+  const withMachines = async (tx: Db, list: MemberOrder[], lang: string) => {
     const names = await fleet.reports.machineNames(tx, [
       ...new Set(list.flatMap((o) => (o.deviceId ? [o.deviceId] : []))),
     ]);
+    const options = await catalog.optionNames(
+      tx,
+      list.flatMap((o) => o.lines.flatMap((l) => l.options)),
+      lang,
+    );
     return list.map((o) => ({
       ...o,
       machineName: o.deviceId ? (names.get(o.deviceId)?.name ?? null) : null,
+      lines: o.lines.map((l) => ({ ...l, optionNames: l.options.map((id) => options.get(id) ?? id) })),
     }));
   };
 
@@ -217,14 +319,14 @@ export function registerAppOrders(
     `${APP_API_PREFIX}/orders`,
     {
       schema: { querystring: appPageQuery, response: answer(appOrdersAnswer), tags, security },
-      config: { authScheme: MEMBER_SCHEME },
+      config: { authScheme: MEMBER_SCHEME, swaggerTransform: appDocs({ errors: { 400: true, 401: true } }) },
     },
     async (request) => {
       const q = request.query as z.infer<typeof appPageQuery>;
       const member = memberOf(request);
       return inMemberScope(db, request, async (tx) => {
         const { list, total } = await orders.memberOrders(tx, member.memberNo, { ...q, lang: request.lang });
-        return { list: await withMachines(tx, list), total, page: q.page, limit: q.limit };
+        return { list: await withMachines(tx, list, request.lang), total, page: q.page, limit: q.limit };
       });
     },
   );
@@ -233,7 +335,12 @@ export function registerAppOrders(
     `${APP_API_PREFIX}/orders/:id`,
     {
       schema: { params: appIdParams, response: answer(appOrderAnswer), tags, security },
-      config: { authScheme: MEMBER_SCHEME },
+      config: {
+        authScheme: MEMBER_SCHEME,
+        swaggerTransform: appDocs({
+          errors: { 400: true, 401: true, 404: 'No such order, or another member’s' },
+        }),
+      },
     },
     async (request) => {
       const { id } = request.params as { id: string };
@@ -247,7 +354,7 @@ export function registerAppOrders(
           lang: request.lang,
         });
         if (!list.length) throw new AppError('msg.appOrderNotFound');
-        return (await withMachines(tx, list))[0];
+        return (await withMachines(tx, list, request.lang))[0];
       });
     },
   );

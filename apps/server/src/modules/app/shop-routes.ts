@@ -9,6 +9,7 @@ import { z } from 'zod';
 import {
   APP_API_PREFIX,
   appIdParams,
+  appImagePath,
   appMenuAnswer,
   appStoresAnswer,
   appStoresQuery,
@@ -22,7 +23,10 @@ import { answer } from '../../platform/http/answers.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { FleetService, ShopMachine } from '../fleet/service.ts';
 import type { OrderService } from '../orders/service.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import { publicOrigin } from '../../platform/http/public-origin.ts';
 import { MEMBER_SCHEME, inMemberScope } from './member-auth.ts';
+import { appDocs } from './docs.ts';
 
 const tags = ['app'];
 const security = [{ bearer: [] }];
@@ -47,15 +51,20 @@ export async function machineAndMenu(
 
 export function registerAppShop(
   app: FastifyInstance,
-  deps: { db: Db; fleet: FleetService; orders: OrderService },
+  deps: {
+    db: Db;
+    fleet: FleetService;
+    orders: OrderService;
+    catalog: Pick<CatalogService, 'productImagesByCode'>;
+  },
 ) {
-  const { db, fleet, orders } = deps;
+  const { db, fleet, orders, catalog } = deps;
 
   app.get(
     `${APP_API_PREFIX}/stores`,
     {
       schema: { querystring: appStoresQuery, response: answer(appStoresAnswer), tags, security },
-      config: { authScheme: MEMBER_SCHEME },
+      config: { authScheme: MEMBER_SCHEME, swaggerTransform: appDocs({ errors: { 400: true, 401: true } }) },
     },
     async (request) => {
       const q = request.query as z.infer<typeof appStoresQuery>;
@@ -108,7 +117,17 @@ export function registerAppShop(
     `${APP_API_PREFIX}/machines/:id/menu`,
     {
       schema: { params: appIdParams, response: answer(appMenuAnswer), tags, security },
-      config: { authScheme: MEMBER_SCHEME },
+      config: {
+        authScheme: MEMBER_SCHEME,
+        swaggerTransform: appDocs({
+          errors: {
+            400: true,
+            401: true,
+            404: 'No such machine, or one of another merchant',
+            409: 'The machine runs no menu it can take orders from',
+          },
+        }),
+      },
     },
     async (request) => {
       const { id } = request.params as { id: string };
@@ -120,6 +139,17 @@ export function registerAppShop(
           menu,
           (await fleet.reports.channelSupply(tx, [machine.id])).get(machine.id) ?? [],
         );
+        // The pictures of the catalog's products the menu sells (an image tag loads them without a token).
+        const images = machine.merchantId
+          ? await catalog.productImagesByCode(
+              tx,
+              machine.merchantId,
+              menu.products.map((p) => p.code),
+            )
+          : new Map<string, string[]>();
+        const origin = publicOrigin(request);
+        const imageUrls = (code: string) =>
+          (images.get(code) ?? []).map((id) => `${origin}${appImagePath(id)}`);
         return {
           deviceId: machine.id,
           menuVersion: menu.version,
@@ -133,6 +163,8 @@ export function registerAppShop(
               family: p.family,
               price: p.price,
               soldOut: soldOut.has(p.code),
+              imageUrl: imageUrls(p.code)[0] ?? null,
+              imageUrls: imageUrls(p.code),
               // Options without an id cannot be ordered (orders name options by id).
               options: p.options.flatMap((o) =>
                 o.id === undefined

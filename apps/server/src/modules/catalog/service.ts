@@ -102,6 +102,42 @@ export function createCatalogService() {
     },
 
     /**
+     * The pictures of the products a machine of `merchantId` sells by these codes (upload ids, in
+     * order: the first is the cover), the nearest merchant's product of a code first (a
+     * sub-merchant's own before its parent's), looked up past the caller's scope as the names are
+     * (the ordering app's member reads no catalog rows). Only the upload ids leave the look-up.
+     */
+    async productImagesByCode(tx: Db, merchantId: string, codes: string[]): Promise<Map<string, string[]>> {
+      if (!codes.length) return new Map();
+      const found = await unscoped(tx, (all) =>
+        rows<{ code: string; images: string[] }>(
+          all,
+          sql`with recursive chain(id, parent_id, depth) as (
+                select id, parent_id, 0 from merchant where id = ${merchantId}::bigint
+                union all
+                select m.id, m.parent_id, c.depth + 1 from merchant m join chain c on m.id = c.parent_id where c.depth < 32)
+              select distinct on (p.code) p.code, coalesce(p.images, '{}')::text[] as images
+              from product p join chain c on c.id = p.merchant_id
+              where p.code = any(array(select jsonb_array_elements_text(${JSON.stringify([...new Set(codes)])}::jsonb)))
+              order by p.code, c.depth`,
+        ),
+      );
+      return new Map(found.map((p) => [p.code, p.images]));
+    },
+
+    /** Whether an upload is a picture of some product: what merchants show their customers anyway. */
+    async isProductImage(tx: Db, uploadId: string): Promise<boolean> {
+      if (!/^\d{1,19}$/.test(uploadId)) return false;
+      const [found] = await unscoped(tx, (all) =>
+        rows<{ yes: boolean }>(
+          all,
+          sql`select exists (select 1 from product where images @> array[${uploadId}::bigint]) as yes`,
+        ),
+      );
+      return found.yes;
+    },
+
+    /**
      * What these stores sell and for how much (the store's price, else the product's): the orderable
      * products available there, in the store's order. The demo's order history sells these.
      */

@@ -55,10 +55,19 @@ export function createAppContentService() {
   return {
     /**
      * Banners of these merchants that show now (enabled, within their active period), those of all
-     * their stores and, given a store, that store's own; in their order.
+     * their stores and, given a store, that store's own; in their order. Given `reachDownTo` (a
+     * member's merchant), the banners of the merchants above it too: a chain's banners reach down to
+     * its sub-merchants' members, as its coupons and points rules do.
      */
-    banners(tx: Db, merchantIds: readonly string[], storeId?: string | null): Promise<AppBanner[]> {
-      if (!merchantIds.length) return Promise.resolve([]);
+    async banners(
+      tx: Db,
+      merchantIds: readonly string[],
+      storeId?: string | null,
+      reachDownTo?: string | null,
+    ): Promise<AppBanner[]> {
+      const above = reachDownTo ? ((await ancestorsOf(tx, [reachDownTo])).get(reachDownTo) ?? []) : [];
+      merchantIds = [...new Set([...merchantIds, ...above])];
+      if (!merchantIds.length) return [];
       return rows<AppBanner>(
         tx,
         sql`select id::text, merchant_id::text as "merchantId", store_id::text as "storeId", title, image, link, sort,

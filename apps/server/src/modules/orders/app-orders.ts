@@ -102,6 +102,8 @@ export interface PlacedAppOrder {
   orderNo: string;
   pickupCode: string;
   status: OrderStatus;
+  /** What the amounts are in (ISO 4217). */
+  currency: string;
   amount: string;
   discount: string;
   actualPayment: string;
@@ -244,7 +246,7 @@ async function memberOrders(
   >(
     tx,
     sql`select o.id::text, o.order_no as "orderNo", o.pickup_code as "pickupCode", o.device_id::text as "deviceId",
-               o.store_id::text as "storeId", o.order_type as "orderType", o.status, o.amount::text,
+               o.store_id::text as "storeId", o.order_type as "orderType", o.status, o.currency, o.amount::text,
                o.discount::text, o.actual_payment::text as "actualPayment", o.refunded::text,
                to_char(o.ordered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "orderedAt",
                to_char(o.status_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "statusAt",
@@ -336,7 +338,7 @@ export function createAppOrders(deps: AppOrderDeps) {
     });
     const actualPayment = taxed.gross;
     input.affordable?.(formatCents(actualPayment));
-    const menuCurrency = menuCurrencyOf(menu);
+    const currency = menuCurrencyOf(menu) ?? currencyOf(taxed.country);
     const lines = json(
       priced.map((l, i) => {
         const catalog = known(l.product.code);
@@ -382,7 +384,7 @@ export function createAppOrders(deps: AppOrderDeps) {
                 menu_version, member_no, price_check, check_notes, ordered_at, status_at, event_id)
               select ${device.merchantId}::bigint, ${device.storeId}::bigint, ${device.id}::bigint,
                      ${device.serialNumber ?? null}, ${delivery ? 'delivery' : 'app'}, n.no, ${pickupCode}, ${input.orderType},
-                     'waiting-payment', ${delivery ? 'third-party' : 'wallet'}, ${menuCurrency ?? currencyOf(taxed.country)}, ${formatCents(amount)}::numeric,
+                     'waiting-payment', ${delivery ? 'third-party' : 'wallet'}, ${currency}, ${formatCents(amount)}::numeric,
                      ${formatCents(discount)}::numeric, ${formatCents(actualPayment)}::numeric,
                      ${formatCents(taxed.tax)}::numeric, ${taxed.rule.pricesIncludeTax}, ${menu.version},
                      ${input.memberNo}, ${notes.length ? 'differs' : 'ok'}, ${JSON.stringify(notes)}::jsonb,
@@ -441,6 +443,7 @@ export function createAppOrders(deps: AppOrderDeps) {
       orderNo,
       pickupCode,
       status: 'waiting-payment',
+      currency,
       amount: formatCents(amount),
       discount: formatCents(discount),
       actualPayment: formatCents(actualPayment),
@@ -534,6 +537,7 @@ export interface MemberOrder {
   storeId: string | null;
   orderType: OrderType;
   status: OrderStatus;
+  currency: string;
   amount: string;
   discount: string;
   actualPayment: string;
