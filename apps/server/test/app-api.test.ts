@@ -650,6 +650,40 @@ describe('ordering at a machine, paid by wallet', () => {
     expect(await orderCount(member.memberNo)).toBe(0);
   });
 
+  it('takes no order at a store its staff closed, says so in the caller’s language, and writes nothing', async () => {
+    const { token, member } = await newMember('100.00');
+    const order = (lang: Language) =>
+      app('POST', '/orders', {
+        token,
+        lang,
+        key: crypto.randomUUID(),
+        body: { deviceId: machine.id, orderType: 'pack', lines: [{ productCode: 'ESP', quantity: 1 }] },
+      });
+    const ordering = async () =>
+      (await appOk('GET', '/stores', { token, query: { lat: '25.04', lng: '121.56', radiusKm: '3' } }))[0]
+        .machines[0].ordering;
+    await console_('PUT', '/api/coffee/store', { id: storeId, isOpen: false });
+    try {
+      expect(await ordering()).toBe(false);
+      const closed = await order('en');
+      expect(closed.statusCode, closed.body).toBe(409);
+      expect(closed.json().msg).toBe('Alpha Xinyi is closed now: order again when it opens');
+      expect((await order('tw')).json().msg).toBe('Alpha Xinyi目前暫停營業，請在開門後再下單');
+      expect(await orderCount(member.memberNo)).toBe(0);
+      expect(await walletEntries(member.id)).toEqual([{ kind: 'top-up', amount: '100.00' }]);
+    } finally {
+      await console_('PUT', '/api/coffee/store', { id: storeId, isOpen: true });
+    }
+    // Open again: the machine takes the order.
+    expect(await ordering()).toBe(true);
+    const placed = await appOk('POST', '/orders', {
+      token,
+      key: crypto.randomUUID(),
+      body: { deviceId: machine.id, orderType: 'pack', lines: [{ productCode: 'ESP', quantity: 1 }] },
+    });
+    await machineMakes(placed.orderNo);
+  });
+
   it('numbers orders placed at once at one machine apart: each its own order number and pickup code', async () => {
     const { token } = await newMember('600.00');
     const placed = await Promise.all(
@@ -750,6 +784,8 @@ describe('ordering at a machine, paid by wallet', () => {
       return o.status === 'rejected' && o;
     }, 'the order rejected');
     expect(rejected.status).toBe('rejected');
+    // The receipt's tax: the 5 % packaging tax included in 60.00, in whole NT dollars.
+    expect(rejected).toMatchObject({ currency: 'TWD', tax: '3.00', pricesIncludeTax: true });
     const detail = await console_('GET', `/api/coffee/order/${placed.orderId}/detail`);
     expect(detail.timeline.at(-1)).toMatchObject({
       status: 'rejected',

@@ -194,6 +194,9 @@ export const appOrderAnswer = z.object({
   amount: moneyAnswer,
   discount: moneyAnswer,
   actualPayment: moneyAnswer,
+  /** The tax in it (the sum of its lines' taxes), for the receipt: included in the prices, or added. */
+  tax: moneyAnswer,
+  pricesIncludeTax: z.boolean(),
   refunded: moneyAnswer,
   orderedAt: instantAnswer,
   statusAt: instantAnswer,

@@ -57,6 +57,12 @@ export const APP_MESSAGES = {
     zh: '没有这台机器',
     tw: '沒有這台機器',
   },
+  'msg.appStoreClosed': {
+    status: 409,
+    en: '{{store}} is closed now: order again when it opens',
+    zh: '{{store}}目前暂停营业，请在开门后再下单',
+    tw: '{{store}}目前暫停營業，請在開門後再下單',
+  },
   'msg.appMachineNotOrdering': {
     status: 409,
     en: 'This machine takes no orders now (offline, locked or without a menu)',

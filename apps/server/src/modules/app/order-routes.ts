@@ -36,7 +36,7 @@ import type { CatalogService } from '../catalog/service.ts';
 import type { MemberOrder } from '../orders/app-orders.ts';
 import type { MembersService } from './members-port.ts';
 import { MEMBER_SCHEME, inMemberScope, memberOf } from './member-auth.ts';
-import { takesOrders } from './shop-routes.ts';
+import { storeOpen, takesOrders } from './shop-routes.ts';
 import { appDocs } from './docs.ts';
 
 const tags = ['app'];
@@ -167,7 +167,7 @@ export function registerAppOrders(
             400: 'Bad input: a product, option or topping not on the machine’s menu, two options of a one-choice type, a missing Idempotency-Key',
             401: true,
             404: 'No such machine (or one of another merchant), or a coupon that is not the member’s',
-            409: 'Not enough money in the wallet; the machine takes no orders now; a product sold out; the coupon used, expired, not yet valid or withdrawn; the first call with this key still running. Nothing was written',
+            409: 'Not enough money in the wallet; the machine takes no orders now, or its store is closed; a product sold out; the coupon used, expired, not yet valid or withdrawn; the first call with this key still running. Nothing was written',
             422: true,
           },
         }),
@@ -183,6 +183,8 @@ export function registerAppOrders(
         inScope(db, SYSTEM, async (tx): Promise<AppPlaced> => {
           const { machine, menu } = await machineAndMenu(tx, body.deviceId, member.merchantIds);
           if (!menu || !takesOrders(machine)) throw new AppError('msg.appMachineNotOrdering');
+          const store = await storeOpen(tx, machine.storeId);
+          if (!store.isOpen) throw new AppError('msg.appStoreClosed', { store: store.name });
           // A product the machine cannot make now is refused here, before any money moves, rather
           // than paid, refused by the machine and paid back.
           const soldOut = soldOutProducts(

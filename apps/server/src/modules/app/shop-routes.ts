@@ -34,6 +34,20 @@ const security = [{ bearer: [] }];
 /** Takes app orders now: online, not locked, running a menu the server sent it. */
 export const takesOrders = (m: ShopMachine) => m.online && !m.locked && !!m.menuVersion;
 
+/**
+ * Whether a store is open (the console's open/closed switch: staff close a store for a holiday or a
+ * repair) and its name: a closed store's machines take no app orders, whatever their own state.
+ * Read as the caller's transaction can (the order is placed as the system). No store: open.
+ */
+export async function storeOpen(tx: Db, storeId: string | null): Promise<{ name: string; isOpen: boolean }> {
+  if (!storeId) return { name: '', isOpen: true };
+  const [store] = await rows<{ name: string; isOpen: boolean }>(
+    tx,
+    sql`select name, is_open as "isOpen" from store where id = ${storeId}::bigint`,
+  );
+  return store ?? { name: '', isOpen: true };
+}
+
 /** The machine as the member may see it (their merchants' only: else not found), and its menu. */
 export async function machineAndMenu(
   tx: Db,
@@ -106,7 +120,8 @@ export function registerAppShop(
               name: m.name,
               family: m.family,
               online: m.online,
-              ordering: takesOrders(m),
+              // A closed store's machines take no orders, whatever their own state.
+              ordering: s.isOpen && takesOrders(m),
             })),
         }));
       });

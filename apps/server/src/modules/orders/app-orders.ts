@@ -247,7 +247,8 @@ async function memberOrders(
     tx,
     sql`select o.id::text, o.order_no as "orderNo", o.pickup_code as "pickupCode", o.device_id::text as "deviceId",
                o.store_id::text as "storeId", o.order_type as "orderType", o.status, o.currency, o.amount::text,
-               o.discount::text, o.actual_payment::text as "actualPayment", o.refunded::text,
+               o.discount::text, o.actual_payment::text as "actualPayment", o.tax::text,
+               o.prices_include_tax as "pricesIncludeTax", o.refunded::text,
                to_char(o.ordered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "orderedAt",
                to_char(o.status_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "statusAt",
                coalesce((select json_agg(json_build_object('line', l.line, 'productCode', l.product_code,
@@ -541,6 +542,8 @@ export interface MemberOrder {
   amount: string;
   discount: string;
   actualPayment: string;
+  tax: string;
+  pricesIncludeTax: boolean;
   refunded: string;
   orderedAt: string;
   statusAt: string;
