@@ -2,6 +2,7 @@
  * The environment contract (CONTRACT §2), validated once at start-up. A bad value stops start-up
  * with one line naming the variable.
  */
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -34,9 +35,19 @@ const httpUrl = (name: string) =>
     .regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, `${name} must be an http(s) URL`)
     .transform((v) => v.replace(/\/+$/, ''));
 
+/** A host name as DNS writes it (labels of letters, digits and inner hyphens, joined by dots). */
+const HOST_NAME =
+  /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
 const schema = z.object({
   PORT: port('PORT', true).default(8080),
-  HOST: z.string().min(1, 'HOST must not be empty').default('127.0.0.1'),
+  HOST: z
+    .string()
+    .refine(
+      (v) => net.isIP(v) !== 0 || HOST_NAME.test(v),
+      'HOST must be an IP address (0.0.0.0 for every interface) or a host name',
+    )
+    .default('127.0.0.1'),
   DATA_DIR: z.string().min(1, 'DATA_DIR must not be empty').default('./data'),
   DATABASE_URL: z
     .string()
@@ -93,6 +104,8 @@ const schema = z.object({
     .int('UPLOAD_QUOTA_MB must be a whole number')
     .min(0, 'UPLOAD_QUOTA_MB must be 0 or more')
     .default(1024),
+  /** Where machines and display screens reach this server (links handed out); unset: the caller's origin. */
+  PUBLIC_URL: httpUrl('PUBLIC_URL').optional(),
   /** The Uber Eats Marketplace API's base (issue 13); the demo's simulated Uber server when unset with DEMO=1. */
   UBER_API_URL: httpUrl('UBER_API_URL').optional(),
   /** The base of Uber's OAuth 2.0 token endpoint (`/oauth/v2/token`). */

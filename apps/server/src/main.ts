@@ -13,7 +13,7 @@ import { embeddedAnalyzeJob } from './platform/db/embedded-analyze.ts';
 import type { DefinedJobs } from './platform/jobs/types.ts';
 import { loadLoginKeys } from './platform/auth/keys.ts';
 import { loadDataKey } from './platform/crud/secrets.ts';
-import { startMqtt, MqttStartError, type Mqtt } from './platform/mqtt/broker.ts';
+import { startMqtt, HOST_ERRORS, MqttStartError, type Mqtt } from './platform/mqtt/broker.ts';
 // The platform administrator's account is made from ADMIN_PASSWORD here, at start-up, not by a module.
 import { AdminPasswordError, ensureAdmin } from './modules/iam/seed.ts';
 import { MODULES } from './modules/index.ts';
@@ -99,7 +99,19 @@ async function start(config: Config) {
       );
     }
 
-    await app.listen({ port: config.PORT, host: config.HOST });
+    try {
+      await app.listen({ port: config.PORT, host: config.HOST });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      // A port in use or an address not of this machine is bad configuration: one line naming it.
+      if (code === 'EADDRINUSE')
+        throw new ConfigError(`PORT: port ${config.PORT} is in use; set PORT to a free port (0 picks one)`);
+      if (HOST_ERRORS.has(code))
+        throw new ConfigError(
+          `HOST: cannot listen on ${config.HOST}: ${(error as Error).message}; set HOST to an address of this machine`,
+        );
+      throw error;
+    }
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;

@@ -203,7 +203,10 @@ describe('the job', () => {
   it('is declared as drift.scan every 5 minutes and has run once at start', async () => {
     const job = await waitFor(
       async () => {
-        const res = await f.t.call('POST', '/api/coffee/platform-job/list', { token: f.admin, body: {} });
+        const res = await f.t.call('POST', '/api/coffee/platform-job/list', {
+          token: f.admin,
+          body: { limit: 500 },
+        });
         const found = (
           res.json().data.list as Array<{ name: string; everySeconds: number; runs: number }>
         ).find((j) => j.name === 'drift.scan');

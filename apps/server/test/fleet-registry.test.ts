@@ -301,6 +301,20 @@ describe('binding and views', () => {
     );
     const after = await ok('GET', `/api/coffee/device/${deviceId}`, undefined, merchant.token);
     expect(after.materialShortage).toBe(false);
+    // A refill moves stock: with an Idempotency-Key a retry answers the first one again (CONTRACT §3).
+    const refill = (ids: string[]) =>
+      t.call('POST', '/api/coffee/device-channel/refill', {
+        token: merchant.token,
+        lang: 'en',
+        body: { ids },
+        headers: { 'idempotency-key': 'refill-once' },
+      });
+    const all = channels.list.map((c: any) => c.id as string);
+    const first = await refill(all);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await refill(all);
+    expect(again.json()).toEqual(first.json());
+    expect((await refill(all.slice(0, 1))).statusCode).toBe(422);
     const missing = await call(
       'POST',
       '/api/coffee/channel-config/distribute',

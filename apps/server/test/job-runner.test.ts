@@ -189,7 +189,7 @@ describe('the jobs screen API', () => {
   let merchant: string;
   let ran = 0;
   const listedByApi = async (name: string): Promise<JobStatus | undefined> => {
-    const res = await t.call('POST', '/api/coffee/platform-job/list', { token: admin, body: {} });
+    const res = await t.call('POST', '/api/coffee/platform-job/list', { token: admin, body: { limit: 500 } });
     expect(res.statusCode).toBe(200);
     return (res.json().data.list as JobStatus[]).find((j) => j.name === name);
   };
@@ -292,7 +292,10 @@ it('sends a queued command to its online machine within a second (delivery on th
     }
     expect(Math.max(...delays), `delays ${delays.join(', ')} ms`).toBeLessThan(1000);
     // The console lists the fleet's jobs with their runs.
-    const res = await f.t.call('POST', '/api/coffee/platform-job/list', { token: f.admin, body: {} });
+    const res = await f.t.call('POST', '/api/coffee/platform-job/list', {
+      token: f.admin,
+      body: { limit: 500 },
+    });
     const names = (res.json().data.list as JobStatus[]).map((j) => j.name);
     expect(names).toEqual(
       expect.arrayContaining([

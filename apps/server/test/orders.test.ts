@@ -462,6 +462,31 @@ describe('the console', () => {
     expect((await orderRow(o.orderNo)).refunded).toBe('0.00');
   });
 
+  it('answers a keyed cancellation again, without a second one (CONTRACT §3 Idempotency-Key)', async () => {
+    const o = order();
+    await send([o]);
+    const id = (await written(() => orderRow(o.orderNo), 'the order')).id;
+    const key = { 'idempotency-key': crypto.randomUUID() };
+    const body = { orderId: id, reason: 'customer left' };
+    const first = await call('POST', '/api/coffee/order/cancel', body, alpha, key);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.status).toBe('cancelled');
+    const again = await call('POST', '/api/coffee/order/cancel', body, alpha, key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const [{ n }] = await f.t.sql(
+      `select count(*)::int as n from sales_order_step where order_id = $1 and status = 'cancelled'`,
+      [id],
+    );
+    expect(n).toBe(1);
+    const other = await call('POST', '/api/coffee/order/cancel', { ...body, reason: 'other' }, alpha, key);
+    expect(other.statusCode).toBe(422);
+    const tooLong = await call('POST', '/api/coffee/order/cancel', body, alpha, {
+      'idempotency-key': 'k'.repeat(256),
+    });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
   it('keeps what was paid refundable when a paid order is rejected, and nothing when rejected before payment', async () => {
     const paid = order();
     await send([

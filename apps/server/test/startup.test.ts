@@ -380,6 +380,8 @@ describe('bad configuration stops start-up with one line naming the variable', (
     ['MQTT_DYNSEC', '1'],
     ['DEMO', 'yes'],
     ['LOG_LEVEL', 'loud'],
+    ['PUBLIC_URL', 'bad'],
+    ['HOST', 'not..a..host'],
   ])(
     '%s=%s',
     async (name, value) => {
@@ -428,6 +430,34 @@ describe('embedded broker port in use', () => {
       }
     },
     START_TIMEOUT + 10_000,
+  );
+});
+
+describe('HTTP port in use, address not of this machine', () => {
+  it(
+    'names PORT, then HOST, in one line',
+    async () => {
+      const blocker = await freePortInUse();
+      try {
+        const port = (blocker.address() as net.AddressInfo).port;
+        const base = { DATA_DIR: tempDir('bf-listen-'), DEMO: '0', ADMIN_PASSWORD };
+        const inUse = spawnServer({ ...base, PORT: String(port), MQTT_PORT: '0' });
+        expect((await exitWithin(inUse, START_TIMEOUT)).code).toBe(1);
+        const err = inUse.stderr().trim();
+        expect(err.split('\n'), err).toHaveLength(1);
+        expect(err).toMatch(new RegExp(`^PORT: port ${port} is in use`));
+        // 192.0.2.1 (TEST-NET-1) is no address of this machine: the embedded broker meets it first.
+        const foreign = spawnServer({ ...base, PORT: '0', MQTT_PORT: '0', HOST: '192.0.2.1' });
+        expect((await exitWithin(foreign, START_TIMEOUT)).code).toBe(1);
+        const err2 = foreign.stderr().trim();
+        expect(err2.split('\n'), err2).toHaveLength(1);
+        expect(err2).toMatch(/^HOST: cannot listen on 192\.0\.2\.1/);
+        expect(foreign.stdout()).not.toContain('listening on');
+      } finally {
+        await new Promise<void>((r) => blocker.close(() => r()));
+      }
+    },
+    2 * START_TIMEOUT + 10_000,
   );
 });
 

@@ -5,6 +5,7 @@
  * each metric's hourly series of the last 48 h with the baseline and fleet bands.
  */
 import { z } from 'zod';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from './envelope.ts';
 import { idSchema } from './resource.ts';
 import { idAnswer, instantAnswer, pageSchema } from './answers/envelope.ts';
 
@@ -50,9 +51,10 @@ export const DRIFT_THRESHOLDS = {
   baselineRefreshMinutes: 60,
 } as const;
 
+/** A list body as every `POST /api/coffee/R/list` takes it (CONTRACT §3: `limit` up to 500, 10 by default). */
 export const driftListBody = z.object({
   page: z.number().int().min(1).max(100_000).default(1),
-  limit: z.number().int().min(1).max(200).default(20),
+  limit: z.number().int().min(1).max(MAX_LIST_LIMIT).default(DEFAULT_LIST_LIMIT),
   merchantId: idSchema.optional(),
   storeId: idSchema.optional(),
   deviceId: idSchema.optional(),

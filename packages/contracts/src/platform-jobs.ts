@@ -3,6 +3,7 @@
  * Jobs page). Only the platform administrator reads them and asks for a run.
  */
 import { z } from 'zod';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from './envelope.ts';
 
 const time = z.string().nullable();
 
@@ -27,7 +28,19 @@ export const jobStatusSchema = z.object({
 });
 export type JobStatus = z.infer<typeof jobStatusSchema>;
 
-export const jobListAnswerSchema = z.object({ list: z.array(jobStatusSchema), total: z.number().int() });
+/** `POST /api/coffee/platform-job/list` pages like every list (CONTRACT §3); the console asks for them all. */
+export const jobListRequestSchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(DEFAULT_LIST_LIMIT),
+});
+export type JobListRequest = z.input<typeof jobListRequestSchema>;
+
+export const jobListAnswerSchema = z.object({
+  list: z.array(jobStatusSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
 export type JobListAnswer = z.infer<typeof jobListAnswerSchema>;
 
 export const jobRunRequestSchema = z.object({ name: z.string().min(1).max(100) });

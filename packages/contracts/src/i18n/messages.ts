@@ -796,8 +796,17 @@ export function translate(key: string, lang: Language, params: Record<string, un
 /** Match a cookie or Accept-Language value to en, zh or tw (zh-TW, zh-HK, zh-Hant → tw). */
 export function matchLanguage(value: string | undefined | null): Language | undefined {
   if (!value) return undefined;
-  for (const part of value.split(',')) {
-    const tag = part.split(';')[0].trim().toLowerCase();
+  // Highest weight first (`q`, 1 when absent; 0 means "not this one"); equal weights keep their order.
+  const ranked = value
+    .split(',')
+    .map((part, i) => {
+      const [tag, ...params] = part.split(';');
+      const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/i.exec(p)?.[1]).find((v) => v !== undefined);
+      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), i };
+    })
+    .filter((t) => t.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  for (const { tag } of ranked) {
     if (tag === 'en' || tag.startsWith('en-')) return 'en';
     if (tag === 'tw' || /^zh-(tw|hk|mo|hant)/.test(tag)) return 'tw';
     if (tag === 'zh' || tag.startsWith('zh-')) return 'zh';

@@ -20,6 +20,7 @@ import { rows, type Db } from '../../platform/db/client.ts';
 import { notify } from '../../platform/events/notices.ts';
 import type { Publisher } from '../../platform/events/domain-events.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { idempotentWhenKeyed } from '../../platform/http/idempotency.ts';
 import { answer } from '../../platform/http/answers.ts';
 import type { DeviceRegistry } from './devices.ts';
 import { channelsParams, queueChannelCommands, tellChannelLayouts } from './channel-commands.ts';
@@ -273,33 +274,45 @@ export function registerChannels(app: FastifyInstance, deps: FleetDeps, devices:
   app.post(
     '/api/coffee/device-channel/refill',
     {
-      schema: { body: refillBody, response: answer(updatedAnswer), tags: ['device-channel'] },
+      schema: {
+        body: refillBody,
+        response: answer(updatedAnswer),
+        tags: ['device-channel'],
+        description:
+          'Fills the channels to their capacity (stock). An `Idempotency-Key` header (1–255 characters) makes a ' +
+          'retry answer the first refill again; the same key with another body is a 422, a key whose first ' +
+          'call is still running a 409.',
+      },
       config: { permission: P.deviceChannel.refill, action: 'device-channel.refill' },
     },
     async (request) => {
       const { ids } = request.body as { ids: string[] };
       request.auditTarget = ids.join(',');
-      return inRequestScope(deps.db, request, async (tx) => {
-        const unique = [...new Set(ids)];
-        const found = await rows<{ id: string }>(
-          tx,
-          sql`select id::text from device_channel where id in ${unique}
+      return idempotentWhenKeyed(deps.db, request, (remember) =>
+        inRequestScope(deps.db, request, async (tx) => {
+          const unique = [...new Set(ids)];
+          const found = await rows<{ id: string }>(
+            tx,
+            sql`select id::text from device_channel where id in ${unique}
                 and ${visibleTo(machineChannels.reg, request.user) ?? sql`true`}`,
-        );
-        if (found.length !== unique.length) throw new AppError('msg.notFound');
-        const refilled = await rows<{ device_id: string }>(
-          tx,
-          sql`update device_channel set filled_at = now(), level_g = coalesce(capacity_g, level_g),
+          );
+          if (found.length !== unique.length) throw new AppError('msg.notFound');
+          const refilled = await rows<{ device_id: string }>(
+            tx,
+            sql`update device_channel set filled_at = now(), level_g = coalesce(capacity_g, level_g),
                 level_at = now(), updated_at = now() where id in ${ids} returning device_id::text`,
-        );
-        await refreshChannels(tx, sql`c.id in ${ids}`);
-        await announceSupply(
-          deps.events,
-          tx,
-          refilled.map((r) => r.device_id),
-        );
-        return { updated: found.length };
-      });
+          );
+          await refreshChannels(tx, sql`c.id in ${ids}`);
+          await announceSupply(
+            deps.events,
+            tx,
+            refilled.map((r) => r.device_id),
+          );
+          const answer = { updated: found.length };
+          await remember(tx, answer);
+          return answer;
+        }),
+      );
     },
   );
 }

@@ -7,7 +7,7 @@ import { rows } from '../../platform/db/client.ts';
 import type { ResourceDeps } from '../../platform/crud/types.ts';
 import { registerResource, checkReferences, toItem } from '../../platform/crud/register-resource.ts';
 import { all } from '../../platform/crud/query.ts';
-import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
+import { inRequestScope, tenantValues, visibleTo } from '../../platform/crud/scope.ts';
 import type { HookContext, Row } from '../../platform/crud/types.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { answer } from '../../platform/http/answers.ts';
@@ -18,9 +18,13 @@ async function checkGrant(input: Row, ctx: HookContext) {
     assertCanGrant(ctx.user, await codesOfMenus(ctx.db, input.menuIdList as string[]));
 }
 
-async function checkUniqueName(input: Row, ctx: HookContext, exceptId?: string) {
+/**
+ * A role's name is unique within the merchant the role belongs to (index role_name_key): the
+ * merchant it is created for, or the one it already has when updated — not the caller's, since a
+ * merchant's users also keep the roles of the merchants below theirs.
+ */
+async function checkUniqueName(input: Row, ctx: HookContext, merchant: string | null, exceptId?: string) {
   if (typeof input.roleName !== 'string') return;
-  const merchant = ctx.user.merchantId;
   const [taken] = await rows(
     ctx.db,
     sql`select 1 from role where lower(role_name) = lower(${input.roleName})
@@ -33,12 +37,13 @@ export function registerRoles(app: FastifyInstance, deps: ResourceDeps) {
   const { reg } = registerResource(app, deps, roleResource, {
     hooks: {
       async beforeCreate(input, ctx) {
-        await checkUniqueName(input, ctx);
+        await checkUniqueName(input, ctx, tenantValues(roleResource, ctx.user, input).merchantId);
         await checkGrant(input, ctx);
         return input;
       },
       async beforeUpdate(input, existing, ctx) {
-        await checkUniqueName(input, ctx, String(existing.id));
+        const merchant = existing.merchantId == null ? null : String(existing.merchantId);
+        await checkUniqueName(input, ctx, merchant, String(existing.id));
         await checkGrant(input, ctx);
         return input;
       },

@@ -27,7 +27,7 @@ import { rows, type Db } from '../../platform/db/client.ts';
 import { inRequestScope } from '../../platform/crud/scope.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { answer } from '../../platform/http/answers.ts';
-import { idempotent } from '../../platform/http/idempotency.ts';
+import { idempotent, idempotentWhenKeyed } from '../../platform/http/idempotency.ts';
 import type { Publisher } from '../../platform/events/domain-events.ts';
 import { readOrderDetail, type DetailReaders } from './detail.ts';
 import { paidAmount, walletCompensated } from './paid.ts';
@@ -198,45 +198,57 @@ export function registerOrderActions(
   app.post(
     '/api/coffee/order/cancel',
     {
-      schema: { body: cancelBody, response: answer(orderDetailAnswer), tags: ['order'] },
+      schema: {
+        body: cancelBody,
+        response: answer(orderDetailAnswer),
+        tags: ['order'],
+        description:
+          'A paid order cancelled pays the wallet back: an `Idempotency-Key` header (1–255 characters) makes ' +
+          'a retry answer the first cancellation again; the same key with another body is a 422, a key ' +
+          'whose first call is still running a 409.',
+      },
       config: { permission: P.order.cancel, action: 'order.cancel' },
     },
     async (request) => {
       const body = request.body as z.infer<typeof cancelBody>;
       const user = request.user!;
       request.auditTarget = body.orderId;
-      return inRequestScope(db, request, async (tx) => {
-        const order = await lockOrder(tx, body.orderId);
-        if (orderStatusOutcome(order.status, 'cancelled') !== 'move')
-          throw new AppError('msg.orderMoveRefused', {
-            from: STATUS_NAMES[order.status],
-            to: STATUS_NAMES.cancelled,
-          });
-        const [step] = await rows<{ at: string }>(
-          tx,
-          sql`insert into sales_order_step (merchant_id, store_id, device_id, order_id, order_no, event_id, status,
+      return idempotentWhenKeyed(db, request, (remember) =>
+        inRequestScope(db, request, async (tx) => {
+          const order = await lockOrder(tx, body.orderId);
+          if (orderStatusOutcome(order.status, 'cancelled') !== 'move')
+            throw new AppError('msg.orderMoveRefused', {
+              from: STATUS_NAMES[order.status],
+              to: STATUS_NAMES.cancelled,
+            });
+          const [step] = await rows<{ at: string }>(
+            tx,
+            sql`insert into sales_order_step (merchant_id, store_id, device_id, order_id, order_no, event_id, status,
                 outcome, cause, reason, account_id, by_name, at)
               select merchant_id, store_id, device_id, id, order_no, ${`console-${crypto.randomUUID()}`}, 'cancelled',
                      'moved', 'console', ${body.reason}, ${user.userId}, ${user.name || user.account}, now()
               from sales_order where id = ${order.id}
               returning to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at`,
-        );
-        await tx.execute(sql`
+          );
+          await tx.execute(sql`
           update sales_order set status = 'cancelled', status_at = now(), updated_at = now() where id = ${order.id}`);
-        await events.publish(tx, 'orders.orderStatusChanged', [
-          {
-            orderId: order.id,
-            deviceId: order.device_id,
-            merchantId: order.merchant_id,
-            storeId: order.store_id,
-            from: order.status,
-            to: 'cancelled',
-            cause: 'console',
-            at: step.at,
-          },
-        ]);
-        return (await readOrderDetail(tx, deps, order.id, request.lang))!;
-      });
+          await events.publish(tx, 'orders.orderStatusChanged', [
+            {
+              orderId: order.id,
+              deviceId: order.device_id,
+              merchantId: order.merchant_id,
+              storeId: order.store_id,
+              from: order.status,
+              to: 'cancelled',
+              cause: 'console',
+              at: step.at,
+            },
+          ]);
+          const detail = (await readOrderDetail(tx, deps, order.id, request.lang))!;
+          await remember(tx, detail);
+          return detail;
+        }),
+      );
     },
   );
 }

@@ -114,3 +114,17 @@ export async function idempotent<T>(
     throw error;
   }
 }
+
+/**
+ * For a call that may move money or stock as a consequence (an order's cancellation pays the wallet
+ * back; a refill fills channels): an `Idempotency-Key` header, when sent, has the same meaning as on
+ * `idempotent`; without one the call runs as it always did.
+ */
+export function idempotentWhenKeyed<T>(
+  db: Db,
+  request: FastifyRequest,
+  effect: (remember: Remember) => Promise<T>,
+): Promise<T> {
+  if (request.headers['idempotency-key'] === undefined) return effect(async () => {});
+  return idempotent(db, request, effect);
+}

@@ -101,6 +101,13 @@ export async function registerPlumbing(app: FastifyInstance) {
   // timeZone travels on GET queries and POST bodies (CONTRACT §3); it is read here and removed so
   // that no handler ever stores it.
   app.addHook('preValidation', async (request) => {
+    // Every field of a list's body is optional (CONTRACT §3): a list asked for without a body is `{}`.
+    if (
+      request.body === undefined &&
+      request.method === 'POST' &&
+      request.routeOptions.url?.endsWith('/list')
+    )
+      request.body = {};
     const query = request.query as Record<string, unknown> | undefined;
     const body = request.body as Record<string, unknown> | undefined;
     let zone: unknown;

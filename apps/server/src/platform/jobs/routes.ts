@@ -5,7 +5,13 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { P, jobListAnswerSchema, jobRunAnswerSchema, jobRunRequestSchema } from '@brewfleet/contracts';
+import {
+  P,
+  jobListAnswerSchema,
+  jobListRequestSchema,
+  jobRunAnswerSchema,
+  jobRunRequestSchema,
+} from '@brewfleet/contracts';
 import { AppError } from '../http/errors.ts';
 import { answer } from '../http/answers.ts';
 import type { JobRunner } from './types.ts';
@@ -20,13 +26,14 @@ export function registerJobRoutes(app: FastifyInstance, jobs: JobRunner) {
   app.post(
     '/api/coffee/platform-job/list',
     {
-      schema: { body: z.object({}).passthrough().optional(), response: answer(jobListAnswerSchema), tags },
+      schema: { body: jobListRequestSchema, response: answer(jobListAnswerSchema), tags },
       config: { permission: P.platformJob.list, noAudit: true },
     },
     async (request) => {
       platformOnly(request);
-      const list = await jobs.list();
-      return { list, total: list.length };
+      const { page, limit } = request.body as z.output<typeof jobListRequestSchema>;
+      const all = await jobs.list();
+      return { list: all.slice((page - 1) * limit, page * limit), total: all.length, page, limit };
     },
   );
 

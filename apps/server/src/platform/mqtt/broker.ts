@@ -42,6 +42,9 @@ export interface Mqtt {
 
 export class MqttStartError extends Error {}
 
+/** Listen errors that are the address's fault (HOST), not the port's. */
+export const HOST_ERRORS = new Set(['EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAFNOSUPPORT']);
+
 /** Where the server's own connection reaches the embedded broker bound to `host`. */
 function connectHost(host: string): string {
   if (host === '0.0.0.0') return '127.0.0.1';
@@ -162,7 +165,9 @@ export async function startMqtt(opts: {
     throw new MqttStartError(
       code === 'EADDRINUSE'
         ? `MQTT_PORT: port ${opts.port} is in use; set MQTT_PORT to a free port (0 picks one) or MQTT_URL to use that broker`
-        : `MQTT_PORT: cannot listen on ${opts.host}:${opts.port}: ${(error as Error).message}`,
+        : HOST_ERRORS.has(code ?? '')
+          ? `HOST: cannot listen on ${opts.host}: ${(error as Error).message}; set HOST to an address of this machine`
+          : `MQTT_PORT: cannot listen on ${opts.host}:${opts.port}: ${(error as Error).message}`,
     );
   }
   opts.log.info({ port }, `embedded MQTT broker on mqtt://${opts.host}:${port}`);
