@@ -13,11 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cupQuality,
   estimateCoffee,
+  estimateTea,
   qualityCode,
   qualityLabelOf,
   seededRandom,
   type CoffeeQuality,
   type QualityProfile,
+  type TeaSegment,
 } from '@brewfleet/contracts';
 import { makeCup, type Cup } from '@brewfleet/simulator';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -448,6 +450,29 @@ describe('refractometer calibration', () => {
     await ok('POST', '/api/coffee/calibration-reading/delete', alpha, { ids: [free.id, bare.id] });
   });
 
+  it('is robust to one mistyped reading: the factor is the median of the latest readings', async () => {
+    const post = async (measuredTds: number) =>
+      ok('POST', '/api/coffee/calibration-reading', alpha, {
+        deviceId: ids.aE2,
+        powderG: 18,
+        extractionS: 30,
+        measuredTds,
+      });
+    const first = await post(10);
+    const estimated = first.estimatedTds as number;
+    const second = await post(Math.round(estimated * 102) / 100);
+    // A decimal slip: 1.06 typed for 10.6. The mean of the three ratios (≈ 0.69) would weaken
+    // every cup of the model by a third (golden cups read weak-acid); the median ignores it.
+    const slip = await post(Math.round(estimated * 10) / 100);
+    const ratios = [10 / estimated, Math.round(estimated * 102) / 100 / estimated];
+    expect(slip.modelFactor).toBeCloseTo(Math.min(...ratios), 6);
+    expect((await profileOf(ids.aE2, 'LATTE-L')).factor).toBeCloseTo(Math.min(...ratios), 6);
+    await ok('POST', '/api/coffee/calibration-reading/delete', alpha, {
+      ids: [first.id, second.id, slip.id],
+    });
+    expect((await profileOf(ids.aE2, 'LATTE-L')).factor).toBe(1);
+  });
+
   it('refuses a tea machine with a clear message', async () => {
     const res = await t.call('POST', '/api/coffee/calibration-reading', {
       token: alpha,
@@ -775,6 +800,152 @@ describe('bad input', () => {
     });
     expect(zero.statusCode).toBe(400);
     expect(JSON.stringify(zero.json())).toMatch(/refTimeS/);
+  });
+});
+
+describe('the brewing control chart’s bounds', () => {
+  /**
+   * Cups built so that every term of the estimate is exactly 1 (t = tRef, ratio = ratioRef, flow =
+   * flowRef, T = TRef): EY = refYield, TDS = EY × dose / beverage, exactly. Filter bounds, SCA Golden
+   * Cup Standard: TDS 1.15–1.35 %, EY 18–22 %, both ends included.
+   */
+  const chartCup = (beverageG: number, refYield: number, temperatureC = 93) => {
+    const dose = 27;
+    const water = beverageG + 2 * dose;
+    const coffee: CoffeeQuality = {
+      soakFlowMlPerS: 0,
+      soakTimeS: 0,
+      extractionFlowMlPerS: 2,
+      pressureBar: 1,
+      temperatureC,
+      powderG: dose,
+      tampingForceN: 0,
+      cakeThicknessMm: 0,
+      chamberPosition: 0,
+      grindDegree1: 0,
+      grindDegree2: 0,
+    };
+    const profile: QualityProfile = {
+      id: '0',
+      kind: 'filter',
+      tdsLow: 1.15,
+      tdsHigh: 1.35,
+      yieldLow: 18,
+      yieldHigh: 22,
+      refTimeS: water / 2,
+      refTemperatureC: 93,
+      refFlowMlPerS: 2,
+      refYield,
+      refRatio: water / dose,
+      retainedWaterGPerG: 2,
+      teaTargetsS: [null, null, null],
+      teaSegments: null,
+      teaUnderShare: null,
+      teaOverShare: null,
+      leafLowG: null,
+      leafHighG: null,
+      factor: 1,
+      readings: 0,
+    };
+    return { coffee, extractionS: water / 2, profile };
+  };
+  const bothLabels = async (c: ReturnType<typeof chartCup>) => {
+    const ts = estimateCoffee(c.coffee, c.extractionS, c.profile);
+    const [row] = await t.sql<{ e: number[] | null }>(`select cup_quality_estimate($1, $2, $3) as e`, [
+      c.coffee,
+      c.extractionS,
+      c.profile,
+    ]);
+    const sqlLabel = row.e ? qualityLabelOf(row.e[2]) : null;
+    expect(sqlLabel).toBe(ts?.label ?? null);
+    if (ts) expect(row.e![0]).toBeCloseTo(ts.tds, 12);
+    return ts;
+  };
+
+  it('puts TDS 1.35 % and EY 22 % (the standard’s upper ends) in the golden cup, just above out of it', async () => {
+    // 20 % × 27 g / 400 g = 1.35 % exactly.
+    expect(await bothLabels(chartCup(400, 20))).toMatchObject({ tds: 1.35, yield: 20, label: 'golden-cup' });
+    // 22 % × 27 g / 500 g = 1.188 %.
+    expect(await bothLabels(chartCup(500, 22))).toMatchObject({ yield: 22, label: 'golden-cup' });
+    expect(await bothLabels(chartCup(400, 18))).toMatchObject({ yield: 18, label: 'golden-cup' });
+    expect((await bothLabels(chartCup(400, 20.01)))!.label).toBe('strong-balance');
+    expect((await bothLabels(chartCup(500, 22.01)))!.label).toBe('bitter');
+    expect((await bothLabels(chartCup(400, 17.99)))!.label).toBe('medium-acid');
+    expect((await bothLabels(chartCup(600, 18.5)))!.label).toBe('weak-balance');
+    expect((await bothLabels(chartCup(300, 17)))!.label).toBe('strong-acid');
+    expect((await bothLabels(chartCup(700, 24)))!.label).toBe('weak-bitter');
+  });
+
+  it('labels nothing when the water is too cold for the model (a sensor reporting 0 °C), rather than weak-acid', async () => {
+    expect(await bothLabels(chartCup(400, 20, 0))).toBeNull();
+    expect(await bothLabels(chartCup(400, 20, 40))).toBeNull();
+    expect((await bothLabels(chartCup(400, 20, 80)))!.label).toBe('weak-acid');
+  });
+});
+
+describe('a tea profile that times only its first segment', () => {
+  it('times the first segment, does not call the untimed second over-steeped, still wants it out', async () => {
+    const profile: QualityProfile = {
+      id: '0',
+      kind: 'tea',
+      tdsLow: null,
+      tdsHigh: null,
+      yieldLow: null,
+      yieldHigh: null,
+      refTimeS: null,
+      refTemperatureC: null,
+      refFlowMlPerS: null,
+      refYield: null,
+      refRatio: null,
+      retainedWaterGPerG: null,
+      // A profile needs only its first target (docs: "a tea profile at least its first segment's target").
+      teaTargetsS: [40, null, null],
+      teaSegments: null,
+      teaUnderShare: 0.8,
+      teaOverShare: 1.25,
+      leafLowG: 4.5,
+      leafHighG: 14,
+      factor: 1,
+      readings: 0,
+    };
+    const cases: Array<[TeaSegment[], string]> = [
+      [
+        [
+          { out: true, rangeS: 40, amountG: 4 },
+          { out: true, rangeS: 55, amountG: 2.4 },
+        ],
+        'tea-balanced',
+      ],
+      [
+        [
+          { out: true, rangeS: 100, amountG: 4 },
+          { out: true, rangeS: 55, amountG: 2.4 },
+        ],
+        'tea-over',
+      ],
+      [
+        [
+          { out: true, rangeS: 15, amountG: 4 },
+          { out: true, rangeS: 55, amountG: 2.4 },
+        ],
+        'tea-under',
+      ],
+      [
+        [
+          { out: true, rangeS: 40, amountG: 4 },
+          { out: false, rangeS: 3, amountG: 0 },
+        ],
+        'tea-under',
+      ],
+    ];
+    for (const [tea, expected] of cases) {
+      expect(estimateTea(tea, profile), JSON.stringify(tea)).toBe(expected);
+      const [row] = await t.sql<{ code: number }>(`select cup_quality_tea($1::jsonb, $2) as code`, [
+        JSON.stringify(tea),
+        profile,
+      ]);
+      expect(qualityLabelOf(row.code), JSON.stringify(tea)).toBe(expected);
+    }
   });
 });
 

@@ -4,7 +4,7 @@
  * what it reports, against the profile that applies to it, and placed in one of the nine regions of
  * the SCA brewing control chart; a tea's segments are checked against their targets.
  *
- * The same rules are written in SQL (migration 0036 `cup_quality`): the rollups label millions of
+ * The same rules are written in SQL (migrations 0036 `cup_quality`, 0057 `cup_quality_estimate`): the rollups label millions of
  * cups there, the console and the calibration readings use this one. test/extraction-quality.test.ts
  * checks the two agree cup by cup. Change both or neither.
  */
@@ -99,16 +99,17 @@ export const COFFEE_GRID: readonly (readonly QualityLabel[])[] = [
 ];
 
 /**
- * PostgreSQL's width_bucket(x, array[low, high]): 0 below low, 1 from low up to (not including)
- * high, 2 from high up. The SQL uses it so that each value is compared once.
+ * 0 below low, 1 from low to high (both included), 2 above high: the golden region is the closed
+ * range of the SCA Golden Cup Standard (TDS 1.15–1.35 %, EY 18–22 %: a cup at 1.35 % or 22 % is in
+ * it). The SQL (migration 0057 `cup_quality_estimate`) draws the same bounds.
  */
-const bucket = (x: number, low: number, high: number) => (x < low ? 0 : x < high ? 1 : 2);
+const bucket = (x: number, low: number, high: number) => (x < low ? 0 : x <= high ? 1 : 2);
 
 const num = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /**
  * A coffee cup's estimate, or null when its readings cannot give one (no powder, no flow, no
- * extraction time, no beverage left) or the profile lacks a reference. `factor` defaults to the
+ * extraction time, no beverage left, water too cold for the model) or the profile lacks a reference. `factor` defaults to the
  * profile's: pass 1 for the uncalibrated estimate a refractometer reading is compared with.
  */
 export function estimateCoffee(
@@ -133,12 +134,16 @@ export function estimateCoffee(
   const waterG = q.soakFlowMlPerS * q.soakTimeS + q.extractionFlowMlPerS * t;
   const beverageG = waterG - retained * dose;
   if (beverageG <= 0) return null;
+  // Water 50 °C or more below the reference (a temperature sensor reporting 0) is outside what the
+  // model describes: no label, rather than a yield of 0 read as weak-acid.
+  const heat = 1 + m.temperature * (q.temperatureC - refTemperature);
+  if (heat <= 0) return null;
   const ey =
     refYield *
     (t / refTime) ** m.time *
     (waterG / dose / refRatio) ** m.ratio *
     (refFlow / q.extractionFlowMlPerS) ** m.flow *
-    Math.max(0, 1 + m.temperature * (q.temperatureC - refTemperature)) *
+    heat *
     factor;
   const tds = (ey * dose) / beverageG;
   const strength = 2 - bucket(tds, tdsLow, tdsHigh);
@@ -152,7 +157,8 @@ export function estimateCoffee(
  * of the target), over-steeped (one ran over twice its target, or the total over `teaOverShare`),
  * then the leaves (below `leafLowG`: low, above `leafHighG`: high), else balanced. A segment should
  * have come out when the recipe runs it (`teaSegments`), when a later one came out, or when the
- * machine reports steeping or leaves for it. Null when no segment was meant to run.
+ * machine reports steeping or leaves for it. A segment without a target in the profile is not timed
+ * (it still must come out). Null when no segment was meant to run.
  */
 export function estimateTea(segments: readonly TeaSegment[], profile: QualityProfile): QualityLabel | null {
   const p = profile;
@@ -169,8 +175,11 @@ export function estimateTea(segments: readonly TeaSegment[], profile: QualityPro
   let longSegment = false;
   for (let i = 0; i < 3; i++) {
     const s = seg[i];
-    if (i < expected) targetTotal += targets[i];
     if (i < expected && !s.out) missing = true;
+    // A segment the profile gives no target is not judged by its steeping (a target of 0 made any
+    // steeping "over twice its target": every cup of such a recipe read tea-over).
+    if (targets[i] <= 0) continue;
+    if (i < expected) targetTotal += targets[i];
     if (!s.out) continue;
     steeped += s.rangeS;
     if (s.rangeS < TEA_SEGMENT_SHARES.under * targets[i]) shortSegment = true;

@@ -15,7 +15,7 @@ import type { ResourceRegistry } from '../../platform/crud/registry.ts';
 import type { Row } from '../../platform/crud/types.ts';
 import { createQualityService } from './service.ts';
 
-/** Measured ÷ estimated TDS of the demo's readings (their mean, the model's factor, is 0.9975). */
+/** Measured ÷ estimated TDS of the demo's readings (their median, the model's factor, is 1.00). */
 export const DEMO_READING_RATIOS = [1.02, 0.97, 1.01, 0.99] as const;
 
 interface DemoCup {

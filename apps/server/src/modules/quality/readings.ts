@@ -3,7 +3,7 @@
  * server finds the cup (its production record, by id or by the machine's event id, or the dose and
  * extraction time given for a cup the machine did not report), stores its uncalibrated estimate of
  * that cup's TDS at this moment, and the model's calibration factor once the reading counts
- * (migration 0036 `calibration_factor`: the mean of measured / estimated over the latest 20).
+ * (migration 0057 `calibration_factor`: the median of measured / estimated over the latest 20).
  * A machine or cup the caller may not see is a 404, before anything else is looked at.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -37,7 +37,7 @@ export const qualityEn = {
     },
     'calibration-reading': {
       title: 'Refractometer calibration',
-      hint: 'A refractometer reading of a cup. The server stores its estimate of the same cup; the mean of measured ÷ estimated over a model’s 20 latest readings calibrates that model’s labels.',
+      hint: 'A refractometer reading of a cup. The server stores its estimate of the same cup; the median of measured ÷ estimated over a model’s 20 latest readings calibrates that model’s labels (one mistyped reading among three or more does not move it).',
       fields: {
         merchantId: 'Merchant',
         storeId: 'Store',

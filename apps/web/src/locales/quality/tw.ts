@@ -37,7 +37,7 @@ export const qualityTw: Strings<typeof qualityEn> = {
     },
     'calibration-reading': {
       title: '折光儀校準',
-      hint: '一杯飲品的折光儀讀數。伺服器同時保存對同一杯的估算；某機型最近 20 筆讀數中「實測 ÷ 估算」的平均值用於校準該機型的標籤。',
+      hint: '一杯飲品的折光儀讀數。伺服器同時保存對同一杯的估算；某機型最近 20 筆讀數中「實測 ÷ 估算」的中位數用於校準該機型的標籤（三筆以上讀數中一筆誤植不會影響它）。',
       fields: {
         merchantId: '商戶',
         storeId: '門市',

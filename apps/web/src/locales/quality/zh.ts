@@ -37,7 +37,7 @@ export const qualityZh: Strings<typeof qualityEn> = {
     },
     'calibration-reading': {
       title: '折光仪校准',
-      hint: '一杯饮品的折光仪读数。服务器同时保存对同一杯的估算；某机型最近 20 条读数中“实测 ÷ 估算”的平均值用于校准该机型的标签。',
+      hint: '一杯饮品的折光仪读数。服务器同时保存对同一杯的估算；某机型最近 20 条读数中“实测 ÷ 估算”的中位数用于校准该机型的标签（三条及以上读数中一条误录不会影响它）。',
       fields: {
         merchantId: '商户',
         storeId: '门店',
