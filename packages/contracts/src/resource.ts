@@ -267,12 +267,21 @@ export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** Money as a client sends it (decimal text or a JSON number), answered as text with two places. */
 export const moneySchema = z
   .union([
-    z.string().trim().regex(MONEY_PATTERN, { error: 'msg.invalidMoney' }),
+    z
+      .string()
+      .trim()
+      // A third decimal is refused with its reason, never rounded away (text or number alike).
+      .refine((v) => !/^-?\d+\.\d{3,}$/.test(v), { error: 'msg.moneyDecimals' })
+      .regex(MONEY_PATTERN, { error: 'msg.invalidMoney' }),
     z
       .number()
       .finite()
       .min(-MONEY_MAX, { error: 'msg.moneyOutOfRange' })
-      .max(MONEY_MAX, { error: 'msg.moneyOutOfRange' }),
+      .max(MONEY_MAX, { error: 'msg.moneyOutOfRange' })
+      // The shortest text of the number is its value: 1.234 has three decimals, 1.1 one.
+      .refine((v) => Math.abs(v) > MONEY_MAX || /^-?\d+(\.\d{1,2})?$/.test(String(v)), {
+        error: 'msg.moneyDecimals',
+      }),
   ])
   .transform((v) => Number(v).toFixed(2));
 
@@ -330,11 +339,13 @@ export function fieldInputSchema(field: FieldDef): z.ZodType {
         .regex(PHONE_PATTERN, { error: field.message ?? 'msg.phoneError' });
     case 'int':
       // An int field is an integer column: without bounds of its own, the column's.
+      // The bounds before the integer check: 1e20 is told the field's own maximum first, not
+      // JavaScript's largest safe integer.
       return z
         .number()
-        .int()
         .min(field.min ?? INT_MIN)
-        .max(field.max ?? INT_MAX);
+        .max(field.max ?? INT_MAX)
+        .int();
     case 'money': {
       // Money with a floor (a price not below 0, a discount above it): the same check as the column's.
       const min = field.min;
@@ -416,8 +427,8 @@ export function sortKeys(def: ResourceDef): string[] {
 export function listSchema(def: ResourceDef) {
   const keys = sortKeys(def);
   const shape: Record<string, z.ZodType> = {
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(DEFAULT_LIST_LIMIT),
+    page: z.coerce.number().min(1).max(1_000_000).int().default(1),
+    limit: z.coerce.number().min(1).max(MAX_LIST_LIMIT).int().default(DEFAULT_LIST_LIMIT),
     sort: z
       .string()
       .refine((s) => keys.includes(s.replace(/^-/, '')), { error: 'msg.invalidSort' })

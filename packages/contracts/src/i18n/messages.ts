@@ -32,6 +32,18 @@ export const isLocalized = (value: unknown): value is Localized =>
 export const MESSAGES = {
   'msg.success': { status: 200, en: 'success', zh: 'success', tw: 'success' },
   'msg.required': { status: 400, en: 'This field is required', zh: '此项为必填', tw: '此欄位為必填' },
+  'msg.fieldRequired': {
+    status: 400,
+    en: '{{field}}: This field is required',
+    zh: '{{field}}：此项为必填',
+    tw: '{{field}}：此欄位為必填',
+  },
+  'msg.fieldMustBePositive': {
+    status: 400,
+    en: '{{field}}: must be greater than 0',
+    zh: '{{field}}：必须大于 0',
+    tw: '{{field}}：必須大於 0',
+  },
   'msg.emailError': { status: 400, en: 'Email error', zh: '邮箱格式错误', tw: '電子郵件格式錯誤' },
   'msg.phoneError': { status: 400, en: 'Cell phone number error', zh: '手机号码错误', tw: '手機號碼錯誤' },
   'msg.addressIncorrect': { status: 400, en: 'The address is incorrect', zh: '地址不正确', tw: '地址不正確' },
@@ -47,6 +59,24 @@ export const MESSAGES = {
     en: '{{field}}: text may not contain the NUL character (U+0000)',
     zh: '{{field}}：文本不能包含空字符（U+0000）',
     tw: '{{field}}：文字不可包含空字元（U+0000）',
+  },
+  'msg.controlCharacter': {
+    status: 400,
+    en: '{{field}}: text may not contain control characters (other than tab and line breaks)',
+    zh: '{{field}}：文本不能包含控制字符（制表符和换行除外）',
+    tw: '{{field}}：文字不可包含控制字元（定位字元與換行除外）',
+  },
+  'msg.invalidJson': {
+    status: 400,
+    en: 'The request body is not valid JSON',
+    zh: '请求正文不是有效的 JSON',
+    tw: '請求內容不是有效的 JSON',
+  },
+  'msg.emptyJson': {
+    status: 400,
+    en: 'The request body is empty: send a JSON object',
+    zh: '请求正文为空：请发送 JSON 对象',
+    tw: '請求內容為空：請傳送 JSON 物件',
   },
   'msg.tooDeep': {
     status: 400,
@@ -83,6 +113,12 @@ export const MESSAGES = {
     en: 'A value is out of range or not valid for its field',
     zh: '某个值超出范围或不适用于该字段',
     tw: '某個值超出範圍或不適用於該欄位',
+  },
+  'msg.moneyDecimals': {
+    status: 400,
+    en: 'An amount has at most two decimal places',
+    zh: '金额最多保留两位小数',
+    tw: '金額最多保留兩位小數',
   },
   'msg.invalidMoney': {
     status: 400,
@@ -514,6 +550,12 @@ export const MESSAGES = {
     en: 'Choose a file to upload',
     zh: '请选择要上传的文件',
     tw: '請選擇要上傳的檔案',
+  },
+  'msg.multipartExpected': {
+    status: 415,
+    en: 'Send the file as multipart/form-data, in a form field of type file',
+    zh: '请以 multipart/form-data 表单的文件字段上传文件',
+    tw: '請以 multipart/form-data 表單的檔案欄位上傳檔案',
   },
   'msg.unsupportedType': {
     status: 415,

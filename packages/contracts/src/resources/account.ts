@@ -16,7 +16,7 @@ export const accountResource = defineResource({
     password: f.password({ required: true, createOnly: true, virtual: true }),
     confirmPassword: f.password({ createOnly: true, virtual: true }),
     enterpriseName: f.text({ max: 128 }),
-    roleIds: f.refs('role', { search: 'in' }),
+    roleIds: f.refs('role', { search: 'in', default: [] }),
     organizationId: f.ref('organization', { search: 'eq' }),
     // The tenant of the account: none (platform), a merchant, or a store (staff bound to one store).
     merchantId: f.ref('merchant', { createOnly: true, search: 'eq' }),

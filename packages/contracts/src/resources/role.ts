@@ -17,6 +17,6 @@ export const roleResource = defineResource({
     remark: f.textarea({ max: 500 }),
     /** Whose role it is: the merchant of the user who made it (none: a platform role). */
     merchantId: f.ref('merchant', { readOnly: true, search: 'eq' }),
-    menuIdList: f.refs('menu', { max: 2000, form: false }),
+    menuIdList: f.refs('menu', { max: 2000, form: false, default: [] }),
   },
 });

@@ -30,7 +30,7 @@ import { registerResource } from '../../platform/crud/register-resource.ts';
 import { inRequestScope, visibleTo } from '../../platform/crud/scope.ts';
 import type { Row } from '../../platform/crud/types.ts';
 import { rows, type Db } from '../../platform/db/client.ts';
-import { AppError, type ErrorDetail } from '../../platform/http/errors.ts';
+import { AppError, issueDetail, type ErrorDetail } from '../../platform/http/errors.ts';
 import { answer } from '../../platform/http/answers.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { inheritsCatalog, openInheritedCatalog } from './inherited.ts';
@@ -61,19 +61,14 @@ const OWNED_REFS = [
  * the product's own specifications. Answers the combinations and their options' names.
  */
 async function checkLines(db: Db, product: Row) {
-  const materials = productMaterialsSchema.safeParse(product.materials ?? []);
-  const combos = recipeCombosSchema.safeParse(product.recipeCombos ?? []);
+  const materials = productMaterialsSchema.safeParse(product.materials ?? [], { reportInput: true });
+  const combos = recipeCombosSchema.safeParse(product.recipeCombos ?? [], { reportInput: true });
   for (const [field, parsed] of [
     ['materials', materials],
     ['recipeCombos', combos],
   ] as const)
     if (!parsed.success)
-      throw new AppError('msg.invalidFormat', {}, [
-        {
-          field: `${field}.${parsed.error.issues[0]?.path.join('.')}`,
-          message: parsed.error.issues[0]?.message ?? 'msg.invalidFormat',
-        },
-      ]);
+      throw new AppError('msg.invalidFormat', {}, [issueDetail(field, parsed.error.issues[0])]);
   const idsOf = (field: (typeof OWNED_REFS)[number][0]): string[] => {
     if (field === 'materials') return materials.data!.map((m) => m.materialId);
     if (field === 'recipeCombos') return combos.data!.flatMap((c) => c.optionIds);
@@ -178,14 +173,9 @@ async function validateProduct(db: Db, product: Row): Promise<void> {
   const issues: RecipeIssue[] = checkProductParts(product);
   let ranges: ParameterRange[] = [];
   if (product.recipe != null) {
-    const recipe = recipeSchema.safeParse(product.recipe);
+    const recipe = recipeSchema.safeParse(product.recipe, { reportInput: true });
     if (!recipe.success)
-      throw new AppError('msg.productIncomplete', {}, [
-        {
-          field: `recipe.${recipe.error.issues[0]?.path.join('.')}`,
-          message: recipe.error.issues[0]?.message ?? 'msg.invalidFormat',
-        },
-      ]);
+      throw new AppError('msg.productIncomplete', {}, [issueDetail('recipe', recipe.error.issues[0])]);
     const family = product.family as MachineFamily;
     ranges = await parameterRanges(db, family);
     // A combination is named by its options, as the console's table shows it: 'Large / No ice'.

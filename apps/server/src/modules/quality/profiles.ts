@@ -69,9 +69,16 @@ function checkProfile(input: Row, existing: Row = {}) {
   const kind = value('kind') as unknown as string;
   const needs = kind === 'tea' ? ['teaTarget1S'] : COFFEE_NEEDS;
   const missing = needs.find((key) => value(key) == null);
-  if (missing) throw new AppError('msg.required', {}, [{ field: missing, message: 'msg.required' }]);
+  // The message names the field, as a request schema's does ('teaTarget1S: This field is required').
+  if (missing)
+    throw new AppError('msg.fieldRequired', { field: missing }, [
+      { field: missing, message: 'msg.required' },
+    ]);
   const zero = kind === 'tea' ? undefined : POSITIVE.find((key) => !(Number(value(key)) > 0));
-  if (zero) throw new AppError('msg.valueOutOfRange', {}, [{ field: zero, message: 'msg.valueOutOfRange' }]);
+  if (zero)
+    throw new AppError('msg.fieldMustBePositive', { field: zero }, [
+      { field: zero, message: 'msg.fieldMustBePositive', params: { field: zero } },
+    ]);
 }
 
 const hooks: ResourceHooks = {

@@ -492,7 +492,7 @@ export function registerImportExport(app: FastifyInstance, deps: Deps) {
           errors.push(...rowErrors(row, inputProblemError(problem)));
           continue;
         }
-        const parsed = schema.safeParse(raw);
+        const parsed = schema.safeParse(raw, { reportInput: true });
         if (!parsed.success) {
           for (const issue of parsed.error.issues)
             errors.push({ row, field: issue.path.join('.'), message: localizeIssue(issue, request.lang) });

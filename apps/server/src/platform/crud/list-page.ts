@@ -216,7 +216,9 @@ export function createListPager(reg: Registered) {
     const items = list.map((row) => row.item);
 
     // The total.
-    const seen = offset + list.length;
+    // Rows known to exist: none when a page past the end is empty (its offset proves nothing, and
+    // page 1,000,000 must not claim half a billion rows).
+    const seen = list.length ? offset + list.length : 0;
     if ((list.length > 0 && list.length < limit) || (list.length === 0 && offset === 0))
       return { list: items, total: seen };
     /** Count in the background (one count at a time in this process), for the next requests. */

@@ -126,6 +126,20 @@ export async function checkReferences(
 }
 
 /**
+ * `input` with each null of a field that has a default replaced by the default. A field with a
+ * default is one the row always has (a NOT NULL column); a client clearing a form's box sends null,
+ * and on create and on update alike that means "the default", never a 500 from the column.
+ */
+export function nullsAsDefaults(def: ResourceDef, input: Row): Row {
+  const out: Row = { ...input };
+  for (const [key, value] of Object.entries(input)) {
+    const fd = def.fields[key];
+    if (value === null && fd?.default !== undefined) out[key] = fd.default;
+  }
+  return out;
+}
+
+/**
  * Only the keys that are columns of the table: virtual and unknown keys never reach SQL. Datetimes
  * arrive as ISO 8601 text and are stored through Date-mode columns.
  */
@@ -198,9 +212,9 @@ export function registerResource(
 
   /** The create path, shared by POST and import: defaults, references, hook, tenant, insert. */
   async function create(input: Row, ctx: HookContext): Promise<Row> {
-    const withDefaults: Row = { ...input };
+    const withDefaults: Row = nullsAsDefaults(def, input);
     for (const [key, fd] of Object.entries(def.fields)) {
-      if (withDefaults[key] == null && fd.default !== undefined) withDefaults[key] = fd.default;
+      if (withDefaults[key] === undefined && fd.default !== undefined) withDefaults[key] = fd.default;
     }
     await checkReferences(deps.resources, def, withDefaults, ctx.db, ctx.user);
     const values = reg.hooks.beforeCreate ? await reg.hooks.beforeCreate(withDefaults, ctx) : withDefaults;
@@ -389,7 +403,8 @@ export function registerResource(
         config: { permission: p.update, action: `${def.name}.update` },
       },
       async (request) => {
-        const { id, ...input } = request.body as Row & { id: string };
+        const { id, ...sent } = request.body as Row & { id: string };
+        const input = nullsAsDefaults(def, sent);
         request.auditTarget = id;
         const row = await inRequestScope(db, request, async (tx) => {
           const ctx = ctxOf(request, tx);

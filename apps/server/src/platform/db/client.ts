@@ -199,10 +199,10 @@ export async function rows<T = Record<string, unknown>>(db: Db, query: SQL): Pro
 }
 
 /** The PostgreSQL error behind an error (Drizzle wraps driver errors in `cause`). */
-export function pgErrorOf(error: unknown): { code?: string; constraint?: string } {
-  const e = error as { code?: unknown; constraint?: string; cause?: unknown };
+export function pgErrorOf(error: unknown): { code?: string; constraint?: string; column?: string } {
+  const e = error as { code?: unknown; constraint?: string; column?: string; cause?: unknown };
   if (typeof e?.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code))
-    return { code: e.code, constraint: e.constraint };
+    return { code: e.code, constraint: e.constraint, column: e.column };
   return e?.cause ? pgErrorOf(e.cause) : {};
 }
 

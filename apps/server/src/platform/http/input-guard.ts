@@ -3,6 +3,8 @@
  * runs (CONTRACT §3: bad input is a 400, never a 500):
  * - the NUL character U+0000, which text and jsonb columns cannot hold (22021, 22P05), in any string
  *   or key of the body, the query string or the path parameters;
+ * - other control characters (U+0001–U+001F but tab, line feed and carriage return, and U+007F), which
+ *   no form types and which would be stored as garbage, break a spreadsheet export's XML or a terminal;
  * - JSON nested deeper than MAX_INPUT_DEPTH, which no form sends and which jsonb and recursive code
  *   would choke on.
  * A preValidation hook sees every request once parsed, so a route written by hand is covered without
@@ -15,7 +17,11 @@ import { AppError } from './errors.ts';
 
 export const MAX_INPUT_DEPTH = 32;
 
-export type InputProblem = { kind: 'nul'; path: string } | { kind: 'deep' };
+export type InputProblem = { kind: 'nul' | 'control'; path: string } | { kind: 'deep' };
+
+/** Control characters no text of the API holds: C0 but tab, LF and CR, and DEL (NUL is said apart). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /**
  * Arrays and objects of parsed JSON or a query string (whose objects have a prototype of their own);
@@ -35,6 +41,7 @@ export function inspectInput(value: unknown, prefix = ''): InputProblem | null {
     const { value: v, path, depth } = stack.pop()!;
     if (typeof v === 'string') {
       if (v.includes('\u0000')) return { kind: 'nul', path };
+      if (CONTROL.test(v)) return { kind: 'control', path };
       continue;
     }
     if (!isJsonContainer(v)) continue;
@@ -42,6 +49,7 @@ export function inspectInput(value: unknown, prefix = ''): InputProblem | null {
     for (const [key, child] of Object.entries(v)) {
       const childPath = path ? `${path}.${key}` : key;
       if (key.includes('\u0000')) return { kind: 'nul', path: childPath.split('\u0000').join('\\0') };
+      if (CONTROL.test(key)) return { kind: 'control', path: path || 'body' };
       stack.push({ value: child, path: childPath, depth: depth + 1 });
     }
   }
@@ -52,9 +60,8 @@ export function inspectInput(value: unknown, prefix = ''): InputProblem | null {
 export function inputProblemError(problem: InputProblem): AppError {
   if (problem.kind === 'deep') return new AppError('msg.tooDeep', { max: MAX_INPUT_DEPTH });
   const field = problem.path || 'body';
-  return new AppError('msg.nulCharacter', { field }, [
-    { field, message: 'msg.nulCharacter', params: { field } },
-  ]);
+  const key = problem.kind === 'nul' ? 'msg.nulCharacter' : 'msg.controlCharacter';
+  return new AppError(key, { field }, [{ field, message: key, params: { field } }]);
 }
 
 export function registerInputGuard(app: FastifyInstance) {

@@ -72,6 +72,12 @@ export function isValidTimeZone(zone: string): boolean {
 /** A zod issue's message in the request's language; our own keys ('msg.…') come from MESSAGES. */
 export function localizeIssue(issue: z.core.$ZodIssue, lang: Language): string {
   if (issue.message.startsWith('msg.')) return translate(issue.message, lang);
+  // A field that is not there (known when the schema ran with reportInput): "required", not "expected
+  // string, received undefined" nor, for an id that may be text or a number, a bare "Invalid input".
+  if ('input' in issue && (issue.code === 'invalid_type' || issue.code === 'invalid_union')) {
+    if (!issue.path.length && issue.input == null) return translate('msg.emptyJson', lang);
+    if (issue.input === undefined) return translate('msg.required', lang);
+  }
   const localized = zodLocales[lang]().localeError(issue) as string | { message: string } | null | undefined;
   return (typeof localized === 'string' ? localized : localized?.message) ?? issue.message;
 }
@@ -141,11 +147,20 @@ export async function registerPlumbing(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { issues?: z.core.$ZodIssue[] }, request, reply) => {
     const lang = request.lang ?? DEFAULT_LANGUAGE;
     if (error instanceof AppError) {
-      const details = error.details?.map(({ params, ...d }) => ({
+      // A detail without parameters of its own takes the error's: the same `{{field}}` filled in,
+      // not ': the referenced record does not exist'.
+      const details = error.details?.map(({ params, issue, ...d }) => ({
         ...d,
-        message: translate(d.message, lang, params),
+        message: issue ? localizeIssue(issue, lang) : translate(d.message, lang, params ?? error.params),
       }));
-      return send(reply, error.status, translate(error.key, lang, error.params), details);
+      // A detail from a schema the service ran names the field and what is wrong with it, as a
+      // request schema's answer does ('recipe.steps: …', not only 'Invalid format').
+      const named = error.details?.findIndex((d) => d.issue) ?? -1;
+      const msg =
+        named >= 0 && details
+          ? `${details[named].field}: ${details[named].message}`
+          : translate(error.key, lang, error.params);
+      return send(reply, error.status, msg, details);
     }
     if (error.code === 'FST_ERR_VALIDATION' && error.issues) {
       const details = error.issues.map((issue) => ({
@@ -161,6 +176,12 @@ export async function registerPlumbing(app: FastifyInstance) {
         details,
       );
     }
+    // A body that is not JSON (or none) under a JSON content type: said so, not "Invalid request".
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return sendKey(reply, 'msg.invalidJson', lang);
+    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return sendKey(reply, 'msg.emptyJson', lang);
+    // A file route (an import, an upload) sent something else than a multipart form: say how to send it.
+    if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      return sendKey(reply, 'msg.multipartExpected', lang);
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT') {
       return sendKey(reply, 'msg.tooLarge', lang);
@@ -176,6 +197,16 @@ export async function registerPlumbing(app: FastifyInstance) {
       return send(reply, statusOf(key), msg, field ? [{ field, message: msg }] : undefined);
     }
     if (pg.code === '23503') return sendKey(reply, 'msg.inUse', lang);
+    if (pg.code === '23502') {
+      // A NOT NULL column given null: a field the row must have, named as the API names it (a
+      // resource's nulls become its defaults first, register-resource.ts; this is the net below).
+      request.log.warn({ err: error, pgCode: pg.code }, 'null for a required column from unchecked input');
+      const field = pg.column?.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+      const message = translate('msg.required', lang);
+      return field
+        ? send(reply, 400, `${field}: ${message}`, [{ field, message }])
+        : send(reply, 400, message);
+    }
     if (pg.code?.startsWith('22') || pg.code === '23514') {
       // A data exception (22003 out of range, 22P02 bad text, 22021 NUL, 22008 bad date …) or a
       // column's check (23514) means a value reached SQL unchecked: the input's fault, so a 400;
@@ -192,7 +223,9 @@ export async function registerPlumbing(app: FastifyInstance) {
 /** Fastify validator for zod schemas that keeps the zod issues, so errors can be localized. */
 export function zodValidatorCompiler({ schema }: { schema: z.ZodType }) {
   return (data: unknown) => {
-    const result = schema.safeParse(data);
+    // reportInput: an issue knows what was sent, so a string for a number reads "received string",
+    // not "received undefined" as if the field were missing (the input stays out of the answer).
+    const result = schema.safeParse(data, { reportInput: true });
     if (result.success) return { value: result.data };
     const error = Object.assign(new Error('validation failed'), { issues: result.error.issues });
     return { error };
