@@ -8,9 +8,10 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Language, MenuContent } from '@brewfleet/contracts';
+import type { MenuContent } from '@brewfleet/contracts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { uploadFile } from './helpers/multipart.ts';
+import { appClient } from './helpers/app-client.ts';
 import { menuComboLabel, refuseOptionChoice } from '../src/modules/app/order-routes.ts';
 import { AppError } from '../src/platform/http/errors.ts';
 
@@ -23,22 +24,7 @@ let parentId: string;
 let childId: string;
 let otherId: string;
 
-type Call = { token?: string; body?: unknown; lang?: Language; key?: string };
-const app = (method: 'GET' | 'POST', path: string, c: Call = {}) =>
-  t.call(method, `${APP}${path}`, {
-    token: null,
-    body: c.body,
-    lang: c.lang ?? 'en',
-    headers: {
-      ...(c.token ? { authorization: `Bearer ${c.token}` } : {}),
-      ...(c.key ? { 'idempotency-key': c.key } : {}),
-    },
-  });
-async function appOk(method: 'GET' | 'POST', path: string, c: Call = {}) {
-  const res = await app(method, path, c);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
+const { app, appOk } = appClient(() => t);
 async function ok(method: 'POST' | 'PUT', url: string, body: unknown, token = admin, key?: string) {
   const res = await t.call(method, url, {
     token,

@@ -20,6 +20,7 @@ import {
   waitFor,
 } from './helpers/fleet.ts';
 import { startTestApp } from './helpers/test-app.ts';
+import { appClient } from './helpers/app-client.ts';
 import { uploadFile } from './helpers/multipart.ts';
 import type { SimulatedMachine } from '@brewfleet/simulator';
 
@@ -37,30 +38,7 @@ let version: string;
 /** What the machine heard on its cmd topic. */
 const commands: Array<{ commandId: string; type: string; params: any }> = [];
 
-type Call = {
-  token?: string | null;
-  body?: unknown;
-  query?: Record<string, string>;
-  lang?: Language;
-  key?: string;
-};
-async function app(method: 'GET' | 'POST', path: string, c: Call = {}) {
-  return f.t.call(method, `${APP}${path}`, {
-    token: null,
-    body: c.body,
-    query: c.query,
-    lang: c.lang ?? 'en',
-    headers: {
-      ...(c.token ? { authorization: `Bearer ${c.token}` } : {}),
-      ...(c.key ? { 'idempotency-key': c.key } : {}),
-    },
-  });
-}
-async function appOk(method: 'GET' | 'POST', path: string, c: Call = {}) {
-  const res = await app(method, path, c);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
+const { app, appOk } = appClient(() => f.t);
 async function console_(
   method: 'GET' | 'POST' | 'PUT',
   url: string,
