@@ -159,9 +159,11 @@ it('leaves the channels at varied levels, not all full', async () => {
   const channels = (await post('/api/coffee/device-channel/list', { limit: 100 })).list;
   const shares = channels.map((c: any) => Math.round((c.levelG / c.capacityG) * 10));
   expect(new Set(shares).size).toBeGreaterThanOrEqual(5);
-  // Under half full: how many read full depends on the hour the demo starts (milk is replaced at
-  // opening; 17 of 47 read full once at 13:05 in Taipei), so a third was too tight a bound.
-  expect(shares.filter((s: number) => s === 10).length).toBeLessThan(channels.length / 2);
+  // Under a quarter full at whatever hour the demo starts: the history started every 7 minutes over
+  // two weeks (2,880 starts) left at most 9 of the 47 full, and at least 8 distinct tenths. (When
+  // staff replaced each material at its shelf life with a full channel, up to 20 of 47 read full in
+  // the late morning, 17 at 13:05 in Taipei once; timeline.ts now loads what the channel will use.)
+  expect(shares.filter((s: number) => s === 10).length).toBeLessThan(channels.length / 4);
 });
 
 it('has refractometer readings of a demo coffee model and, for the chain brand, a display link', async () => {

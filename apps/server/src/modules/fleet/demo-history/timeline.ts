@@ -161,19 +161,32 @@ export function liveHistory(machine: HistoryMachine, now: number): MachineHistor
     ) || h.offline.some((o) => o.from.getTime() <= t && (!o.to || t < o.to.getTime()));
 
   // Channels: a deep cleaning and a fresh fill before the history starts, then drained by cups and
-  // refilled by staff a while after a channel runs low, or at opening when its material would pass
-  // its shelf life during the day.
+  // refilled to the brim by staff a while after a channel runs low, or, at opening, a material that
+  // would pass its shelf life during the day replaced by as much as the channel will use before the
+  // new one expires (its pace since the last fill, a margin and the low level's reserve). Most
+  // channels use a twentieth to a quarter of themselves a day against a shelf life of three days:
+  // replaced with a full channel, up to 20 of the demo's 47 read full around midday, and most of
+  // what was put in would be thrown away.
   const levels = new ChannelLevels(
     machine.channels.map((c) => ({ channel: c.channel, material: '', capacityG: c.capacityG })),
   );
   for (const c of machine.channels) levels.set(c.channel, c.capacityG * between(0.45, 1));
   const filledAt = new Map(machine.channels.map((c) => [c.channel, start - between(1, 20) * HOUR]));
+  /** Each channel's level just after its last fill: what it used since is that less its level now. */
+  const loaded = new Map(machine.channels.map((c) => [c.channel, levels.level(c.channel)]));
   const lowSince = new Map<number, number>();
-  const refill = (c: HistoryChannel, t: number) => {
-    levels.refill(c.channel);
+  const refill = (c: HistoryChannel, t: number, grams = c.capacityG) => {
+    levels.set(c.channel, grams);
     filledAt.set(c.channel, t);
+    loaded.set(c.channel, levels.level(c.channel));
     lowSince.delete(c.channel);
     h.refills.push({ channel: c.channel, at: new Date(t) });
+  };
+  const replace = (c: HistoryChannel, shelfLifeHours: number, t: number) => {
+    const perHour =
+      (loaded.get(c.channel)! - levels.level(c.channel)) / ((t - filledAt.get(c.channel)!) / HOUR);
+    const needed = c.lowLevelG + perHour * shelfLifeHours * between(1.25, 1.6);
+    refill(c, t, Math.max(needed, c.capacityG * 0.3));
   };
   const shortChannel =
     role === 'short-of-milk' ? (machine.channels.find((c) => c.channel === 1) ?? null) : null;
@@ -220,7 +233,7 @@ export function liveHistory(machine: HistoryMachine, now: number): MachineHistor
       });
       for (const c of machine.channels)
         if (c.shelfLifeHours && filledAt.get(c.channel)! < t - (c.shelfLifeHours - 18) * HOUR)
-          refill(c, t - 4 * MINUTE);
+          replace(c, c.shelfLifeHours, t - 4 * MINUTE);
     }
     for (const c of machine.channels) {
       const since = lowSince.get(c.channel);
