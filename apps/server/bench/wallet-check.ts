@@ -15,7 +15,7 @@ export interface Paid {
 }
 
 /** The English text of msg.walletInsufficient (contracts member-messages.ts), with any figures. */
-const INSUFFICIENT = /^The wallet holds \d+\.\d\d: not enough for \d+\.\d\d$/;
+const INSUFFICIENT = /^The wallet holds [A-Z]{3} \d+\.\d\d: not enough for [A-Z]{3} \d+\.\d\d$/;
 
 export interface AnswersVerdict {
   succeeded: number;

@@ -615,7 +615,8 @@ describe('ordering at a machine, paid by wallet', () => {
       body: { deviceId: machine.id, orderType: 'pack', lines: [{ productCode: 'LAT', quantity: 1 }] },
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().msg).toBe('钱包余额 50.00，不足以支付 60.00');
+    // In the wallet's currency, its merchant's (Alpha Cafe is in Taiwan).
+    expect(res.json().msg).toBe('钱包余额 TWD 50.00，不足以支付 TWD 60.00');
     expect(await orderCount(member.memberNo)).toBe(0);
     expect(await walletEntries(member.id)).toEqual([{ kind: 'top-up', amount: '50.00' }]);
     const unknown = await app('POST', '/orders', {

@@ -175,6 +175,49 @@ describe('control characters', () => {
   });
 });
 
+describe('bidirectional controls', () => {
+  it('are refused in names as control characters are, in three languages, and nothing is written', async () => {
+    // U+202E (right-to-left override) shows "Barista\u202Eexe.txt" as "Baristatxt.exe".
+    const spoof = 'Barista\u202Eexe.txt';
+    const messages = [];
+    for (const lang of ['en', 'zh', 'tw'] as const) {
+      const res = await call('POST', '/api/coffee/role', { roleName: spoof, roleTitle: 'Spoof' }, lang);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'roleName', message: expect.any(String) }]);
+      messages.push(res.json().msg);
+    }
+    expect(messages).toEqual([
+      'roleName: text may not contain bidirectional control characters (U+202A–U+202E, U+2066–U+2069), which can make it display reversed',
+      'roleName：文本不能包含双向控制字符（U+202A–U+202E、U+2066–U+2069），它们会使文字显示颠倒',
+      'roleName：文字不可包含雙向控制字元（U+202A–U+202E、U+2066–U+2069），它們會使文字顯示顛倒',
+    ]);
+    // Every one of them, in any resource's name and on any route: embeddings, overrides, isolates.
+    for (const c of ['\u202a', '\u202b', '\u202c', '\u202d', '\u2066', '\u2067', '\u2068', '\u2069']) {
+      const store = await call('PUT', '/api/coffee/store', { id: ids.store, name: `Corner${c}Cafe` });
+      expect(store.statusCode, `U+${c.codePointAt(0)!.toString(16)}`).toBe(400);
+      expect(store.json().errors[0].field).toBe('name');
+    }
+    const member = await t.call('POST', '/api/app/v1/auth/signup', {
+      body: {
+        merchantId: ids.merchant,
+        phone: '+886900222333',
+        password: 'Bidi-Member-Pass-7',
+        username: '\u2067Ann',
+      },
+      lang: 'en',
+    });
+    expect(member.statusCode).toBe(400);
+    expect(member.json().msg).toMatch(/^username: text may not contain bidirectional control characters/);
+    expect(await t.sql(`select 1 from role where role_name like 'Barista%'`)).toHaveLength(0);
+    expect(await t.sql(`select 1 from store where name like 'Corner%'`)).toHaveLength(0);
+    expect(await t.sql(`select 1 from member where phone like '%222333'`)).toHaveLength(0);
+    // Right-to-left letters need none of them, and the direction marks (U+200E, U+200F) stay text.
+    const rtl = await call('PUT', '/api/coffee/role', { id: ids.role, remark: 'קפה \u200fعربي\u200e' });
+    expect(rtl.statusCode, rtl.body).toBe(200);
+    expect(rtl.json().data.remark).toBe('קפה \u200fعربي\u200e');
+  });
+});
+
 describe('a body that is not JSON, or none', () => {
   it('says so in the request’s language instead of "Invalid request"', async () => {
     const send = (payload: string, lang: string, contentType = 'application/json') =>

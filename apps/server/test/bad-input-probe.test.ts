@@ -382,6 +382,36 @@ describe('ids above the 64-bit range', () => {
   });
 });
 
+describe('ids in a URL path', () => {
+  it('follow one rule on every route: not an int8 id is a 400 saying why, an id of no row a 404', async () => {
+    const paths = [
+      ...['role', 'store', 'device', 'product', 'member', 'production-record'].map(
+        (r) => (id: string) => `/api/coffee/${r}/${id}`,
+      ),
+      (id: string) => `/api/coffee/order/${id}/detail`,
+      (id: string) => `/api/coffee/upload/${id}`,
+      (id: string) => `/api/coffee/drift/${id}`,
+    ];
+    const malformed = ['abc', '12abc', '0', '007', '-1', '1.5', '%20'];
+    // Digits beyond 9223372036854775807, whatever their number: over-long ids are out of range too.
+    const beyond = ['9223372036854775808', '99999999999999999999999', '9'.repeat(200)];
+    for (const path of paths) {
+      for (const id of malformed) {
+        const res = await call('GET', path(id), { lang: 'en' });
+        expect(res.statusCode, path(id)).toBe(400);
+        expect(res.json().msg, path(id)).toMatch(/: Invalid id$/);
+      }
+      for (const id of beyond) {
+        const res = await call('GET', path(id), { lang: 'en' });
+        expect(res.statusCode, path(id)).toBe(400);
+        expect(res.json().msg, path(id)).toMatch(/: Invalid id: at most 9223372036854775807$/);
+      }
+      const missing = await call('GET', path(MAX), { lang: 'en' });
+      expect(missing.statusCode, path(MAX)).toBe(404);
+    }
+  });
+});
+
 describe('the NUL character', () => {
   it('is a 400 naming the field, in a list filter, a name on create and a hand-written route', async () => {
     const filter = await call('POST', '/api/coffee/role/list', {

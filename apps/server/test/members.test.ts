@@ -401,7 +401,8 @@ describe('wallets and points from the console', () => {
       { key: key(), lang: 'zh' },
     );
     expect(over.statusCode).toBe(409);
-    expect(over.json().msg).toBe('钱包余额 10.00，不足以支付 10.01');
+    // Both amounts in the wallet's currency: the member's merchant's (Alpha is in Taiwan).
+    expect(over.json().msg).toBe('钱包余额 TWD 10.00，不足以支付 TWD 10.01');
     const negative = await call(
       'POST',
       '/api/coffee/member/wallet',
@@ -441,6 +442,56 @@ describe('wallets and points from the console', () => {
     }
     expect(await ledgerSum(m.id)).toEqual({ sum: '10.00', n: 1 });
     expect((await memberOf(m.id)).points).toBe(0);
+  });
+
+  it('names the wallet’s currency in a refusal: its merchant’s, or the nearest parent’s that has a country', async () => {
+    const hk = await ok(
+      'POST',
+      '/api/coffee/merchant',
+      {
+        name: 'Kowloon Brews',
+        loginAccount: 'kowloon-members',
+        password: f.t.encrypt(PASSWORD),
+        country: 'HK',
+      },
+      f.admin,
+    );
+    // A sub-merchant with no country of its own, whose staff cannot see the parent that has one.
+    await ok(
+      'POST',
+      '/api/coffee/merchant',
+      {
+        name: 'Kowloon Kiosk',
+        loginAccount: 'kowloon-kiosk',
+        password: f.t.encrypt(PASSWORD),
+        parentId: hk.id,
+      },
+      f.admin,
+    );
+    const kiosk = await f.t.login('kowloon-kiosk', PASSWORD);
+    const m = await newMember({}, kiosk);
+    await ok(
+      'POST',
+      '/api/coffee/member/wallet',
+      { memberId: m.id, amount: '40', reason: 'counter', kind: 'top-up' },
+      kiosk,
+    );
+    const refused = (lang: Language) =>
+      call(
+        'POST',
+        '/api/coffee/member/wallet',
+        { memberId: m.id, amount: '-120', reason: 'x' },
+        { token: kiosk, key: key(), lang },
+      );
+    const messages = await Promise.all(
+      (['en', 'zh', 'tw'] as const).map(async (lang) => (await refused(lang)).json().msg),
+    );
+    expect(messages).toEqual([
+      'The wallet holds HKD 40.00: not enough for HKD 120.00',
+      '钱包余额 HKD 40.00，不足以支付 HKD 120.00',
+      '錢包餘額 HKD 40.00，不足以支付 HKD 120.00',
+    ]);
+    expect(await ledgerSum(m.id)).toEqual({ sum: '40.00', n: 1 });
   });
 });
 

@@ -75,6 +75,12 @@ const CURRENCY_OF_COUNTRY: Readonly<Record<string, string>> = {
   CA: 'CAD',
 };
 
+/**
+ * The country of a merchant whose tree names none: its taxes' rule and its currency are Taiwan's (the
+ * console's home market), for orders as for a member's wallet.
+ */
+export const DEFAULT_COUNTRY = 'TW';
+
 export const currencyOf = (country: string | null | undefined): string =>
   CURRENCY_OF_COUNTRY[(country ?? '').toUpperCase()] ?? 'USD';
 

@@ -229,12 +229,23 @@ export const MONEY_MAX = 9999999999.99;
  */
 export const NUMBER_LIMIT = 1e12;
 
-/** 64-bit ids travel as strings; numbers are accepted from lenient clients and turned into strings. */
+/** Digits as an id has them, but more than 19: beyond int8 like 9223372036854775808, and said so. */
+const TOO_LONG_ID = /^[1-9]\d{19,}$/;
+
+/**
+ * 64-bit ids travel as strings; numbers are accepted from lenient clients and turned into strings.
+ * The one rule of every id a request carries (path, query or body): what is not an int8 id — not
+ * digits, a leading zero, 0, or beyond 9223372036854775807 whatever its length — is a 400 that says
+ * so (CONTRACT §3: identifiers are 64-bit integers); an id that is one but names no row the caller
+ * sees is the route's 404.
+ */
 export const idSchema = z
   .union([
     z
       .string()
-      .regex(ID_PATTERN, { error: 'msg.invalidId' })
+      .regex(ID_PATTERN, {
+        error: (issue) => (TOO_LONG_ID.test(String(issue.input)) ? 'msg.idOutOfRange' : 'msg.invalidId'),
+      })
       .refine((v) => !ID_PATTERN.test(v) || idInRange(v), { error: 'msg.idOutOfRange' }),
     // A JSON number id is at most 2^53 - 1 (int() refuses more), far below MAX_ID.
     z.number().int().positive(),

@@ -5,9 +5,9 @@
 export const MEMBER_MESSAGES = {
   'msg.walletInsufficient': {
     status: 409,
-    en: 'The wallet holds {{balance}}: not enough for {{amount}}',
-    zh: '钱包余额 {{balance}}，不足以支付 {{amount}}',
-    tw: '錢包餘額 {{balance}}，不足以支付 {{amount}}',
+    en: 'The wallet holds {{currency}} {{balance}}: not enough for {{currency}} {{amount}}',
+    zh: '钱包余额 {{currency}} {{balance}}，不足以支付 {{currency}} {{amount}}',
+    tw: '錢包餘額 {{currency}} {{balance}}，不足以支付 {{currency}} {{amount}}',
   },
   'msg.pointsInsufficient': {
     status: 409,

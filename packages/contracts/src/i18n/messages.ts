@@ -66,6 +66,12 @@ export const MESSAGES = {
     zh: '{{field}}：文本不能包含控制字符（制表符和换行除外）',
     tw: '{{field}}：文字不可包含控制字元（定位字元與換行除外）',
   },
+  'msg.bidiCharacter': {
+    status: 400,
+    en: '{{field}}: text may not contain bidirectional control characters (U+202A–U+202E, U+2066–U+2069), which can make it display reversed',
+    zh: '{{field}}：文本不能包含双向控制字符（U+202A–U+202E、U+2066–U+2069），它们会使文字显示颠倒',
+    tw: '{{field}}：文字不可包含雙向控制字元（U+202A–U+202E、U+2066–U+2069），它們會使文字顯示顛倒',
+  },
   'msg.invalidJson': {
     status: 400,
     en: 'The request body is not valid JSON',

@@ -48,6 +48,8 @@ export interface MembersService {
       tx: Db,
       p: { memberId: string; memberCouponId?: string | null },
     ): Promise<{ balance: string; couponDiscount: string | null }>;
+    /** The refusal of a payment `balance` cannot cover, naming the wallet's currency (to throw). */
+    insufficient(tx: Db, r: { memberId: string; balance: string; amount: string }): Promise<Error>;
     entries(tx: Db, memberId: string, page: { page: number; limit: number }): Promise<Paged<WalletEntry>>;
   };
   points: {

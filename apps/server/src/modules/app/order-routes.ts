@@ -238,9 +238,10 @@ export function registerAppOrders(
                         ).discount,
                     }
                   : undefined,
-              affordable: (actualPayment) => {
+              affordable: async (actualPayment) => {
                 if (toCents(actualPayment) > toCents(payable.balance))
-                  throw new AppError('msg.walletInsufficient', {
+                  throw await members.wallet.insufficient(tx, {
+                    memberId: member.id,
                     balance: payable.balance,
                     amount: actualPayment,
                   });

@@ -5,6 +5,7 @@
  * merchant's rules (points, compensation, coupons) reach down to its sub-merchants.
  */
 import { sql } from 'drizzle-orm';
+import { currencyOf, DEFAULT_COUNTRY } from '@brewfleet/contracts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { asSystem } from './system-scope.ts';
 
@@ -37,6 +38,30 @@ export async function subtreeOf(db: Db, merchantId: string): Promise<string[]> {
     rows<{ id: string }>(tx, sql`select unnest(merchant_subtree(${merchantId}::bigint))::text as id`),
   );
   return found.map((r) => r.id);
+}
+
+/**
+ * The currency a member's wallet is kept in: its merchant's, the country of the nearest merchant up
+ * the tree that names one (as app orders are charged, orders/app-orders.ts), else DEFAULT_COUNTRY's.
+ * For a member the caller has already found in its scope: the tree above is read as the system, and
+ * only its country comes back.
+ */
+export async function walletCurrencyOf(db: Db, memberId: string): Promise<string> {
+  const [found] = await asSystem(db, (tx) =>
+    rows<{ country: string }>(
+      tx,
+      sql`with recursive up(id, parent_id, country, depth) as (
+            select m.id, m.parent_id, m.country, 0 from merchant m
+            where m.id = (select merchant_id from member where id = ${memberId}::bigint)
+            union all
+            select m.id, m.parent_id, m.country, up.depth + 1
+            from merchant m join up on m.id = up.parent_id where up.depth < 32
+          )
+          select upper(trim(country)) as country from up
+          where upper(trim(country)) ~ '^[A-Z]{2}$' order by depth limit 1`,
+    ),
+  );
+  return currencyOf(found?.country ?? DEFAULT_COUNTRY);
 }
 
 export { idArray };

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { formatCents, toCents, type WalletEntry, type WalletEntryKind } from '@brewfleet/contracts';
 import { isoTime, rows, type Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { walletCurrencyOf } from './chains.ts';
 import { COUPON_CHECK, refuseCoupon, type CouponCheck } from './coupons.ts';
 
 export interface WalletMove {
@@ -71,9 +72,18 @@ export async function mustMoveWallet(tx: Db, m: WalletMove): Promise<WalletEntry
 async function refuseMove(tx: Db, m: WalletMove): Promise<never> {
   const balance = await walletBalance(tx, m.memberId);
   if (balance === undefined) throw new AppError('msg.notFound');
-  throw new AppError('msg.walletInsufficient', {
+  throw await insufficient(tx, m.memberId, balance, formatCents(m.cents < 0n ? -m.cents : m.cents));
+}
+
+/**
+ * The refusal of a payment the wallet cannot cover (msg.walletInsufficient): both amounts in the
+ * wallet's currency, named, since a member's merchants may sell in several.
+ */
+async function insufficient(tx: Db, memberId: string, balance: string, amount: string): Promise<AppError> {
+  return new AppError('msg.walletInsufficient', {
     balance,
-    amount: formatCents(m.cents < 0n ? -m.cents : m.cents),
+    amount,
+    currency: await walletCurrencyOf(tx, memberId),
   });
 }
 
@@ -145,6 +155,12 @@ export function createWalletService() {
       refuseCoupon(found.coupon ?? undefined, p.memberId);
       return { balance: found.balance, couponDiscount: found.coupon!.discount };
     },
+    /**
+     * The refusal of a payment of `amount` that a `balance` read before (`payable`) cannot cover,
+     * naming the wallet's currency; thrown by the caller.
+     */
+    insufficient: (tx: Db, r: { memberId: string; balance: string; amount: string }) =>
+      insufficient(tx, r.memberId, r.balance, r.amount),
     /** Money into the wallet: a refund, a compensation, a top-up or an adjustment (positive amount). */
     async credit(
       tx: Db,

@@ -15,6 +15,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   currencyOf,
+  DEFAULT_COUNTRY,
   formatCents,
   nameIn,
   shareCents,
@@ -83,7 +84,7 @@ export interface AppOrderInput {
    */
   coupon?: { discount: string; use: (orderId: string) => Promise<string> };
   /** Told what the order costs before anything is written: throws to refuse it (the wallet is short). */
-  affordable?: (actualPayment: string) => void;
+  affordable?: (actualPayment: string) => void | Promise<void>;
 }
 
 /** An app order's line as the machine is told it. */
@@ -269,8 +270,6 @@ async function memberOrders(
   };
 }
 
-/** The country whose rule prices an order when no merchant up the chain names one. */
-const DEFAULT_COUNTRY = 'TW';
 /** A menu's own currency, when it names a valid one. */
 const menuCurrencyOf = (menu: { currency?: string | null }) =>
   menu.currency && /^[A-Z]{3}$/.test(menu.currency) ? menu.currency : null;
@@ -338,7 +337,7 @@ export function createAppOrders(deps: AppOrderDeps) {
       })),
     });
     const actualPayment = taxed.gross;
-    input.affordable?.(formatCents(actualPayment));
+    await input.affordable?.(formatCents(actualPayment));
     const currency = menuCurrencyOf(menu) ?? currencyOf(taxed.country);
     const lines = json(
       priced.map((l, i) => {

@@ -159,6 +159,7 @@ export const fleetEn = {
       materials: 'Materials',
       channelGrams: 'Channel {{channel}}: {{grams}} g',
       addReading: 'Refractometer reading',
+      readingCup: 'Production record {{id}}: opens the production records of that moment',
       coffee: {
         soakFlowMlPerS: 'Soak flow',
         soakTimeS: 'Soak time',

@@ -156,6 +156,7 @@ export const fleetTw: Strings<typeof fleetEn> = {
       materials: '物料',
       channelGrams: '料道 {{channel}}：{{grams}} 克',
       addReading: '折光儀讀數',
+      readingCup: '生產記錄 {{id}}：開啟該時刻的生產記錄',
       coffee: {
         soakFlowMlPerS: '浸泡流量',
         soakTimeS: '浸泡時間',

@@ -155,6 +155,7 @@ export const fleetZh: Strings<typeof fleetEn> = {
       materials: '物料',
       channelGrams: '料道 {{channel}}：{{grams}} 克',
       addReading: '折光仪读数',
+      readingCup: '生产记录 {{id}}：打开该时刻的生产记录',
       coffee: {
         soakFlowMlPerS: '浸泡流量',
         soakTimeS: '浸泡时间',
