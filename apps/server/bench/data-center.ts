@@ -30,10 +30,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { STAT_PAGES, type StatAnswer, type StatPage, type StatQuery } from '@brewfleet/contracts';
+import {
+  STAT_PAGES,
+  STAT_SERIES_DIMENSIONS,
+  STAT_TABLE_PAGE,
+  type StatAnswer,
+  type StatPage,
+  type StatQuery,
+} from '@brewfleet/contracts';
 import { hashSecret } from '../src/modules/fleet/credentials.ts';
 import { BENCH_ADMIN_PASSWORD } from './orders-seed.ts';
-import { loadAverage } from './bench-process.ts';
+import { loadAverage, startCpuCount } from './bench-process.ts';
 import { dcBenchDatabaseUrl } from './data-center-seed.ts';
 import { DC_BENCH_PASSWORD, DC_MERCHANTS, STORE_FAMILIES } from './data-center-fixtures.ts';
 import {
@@ -102,6 +109,8 @@ function defaultQuery(
     to: localDay(zone, 0),
     ...(page.requires === 'productCode' ? { productCode: facts.productCode } : {}),
     ...(page.requires === 'deviceId' ? { deviceId: facts.deviceId } : {}),
+    // What the console asks: the table's first page of machines, stores…; a time series whole.
+    ...(STAT_SERIES_DIMENSIONS.includes(page.by[0]) ? {} : { offset: 0, limit: STAT_TABLE_PAGE }),
     timeZone: zone,
   };
 }
@@ -140,7 +149,10 @@ interface QueryCase {
   firstMs: number;
   rows: number;
   rollup: LoadFigures;
+  /** CPU per rollup request, µs: the server process, its PostgreSQL backends, the bench's client. */
+  cpuUs: { server: number; postgres: number; client: number };
   raw: LoadFigures | null;
+  rawCpuUs: QueryCase['cpuUs'] | null;
   ratioP95: number | null;
   ratioP50: number | null;
   sameTotals: boolean | null;
@@ -149,6 +161,9 @@ interface QueryCase {
   asOf: string | null;
   loadAverage: number;
 }
+
+const cpuTotal = (c: { server: number; postgres: number; client: number }) =>
+  Math.max(1, c.server + c.postgres + c.client);
 
 async function queryPhase(server: RunningServer, db: pg.Client, facts: Facts) {
   const merchant = DC_MERCHANTS[0];
@@ -192,8 +207,21 @@ async function queryPhase(server: RunningServer, db: pg.Client, facts: Facts) {
       const url = `${server.url}${QUERY}`;
       const first = await post<StatAnswer>(url, body, user.token);
       await closedLoop(() => post(url, body, user.token), { users: USERS, seconds: 1 }); // warm-up
+      // CPU per request (the server, its PostgreSQL backends, this client): what the host's other
+      // load does not move, unlike the latencies.
+      const counted = await startCpuCount(dcBenchDatabaseUrl(), server.child.pid);
+      const client0 = process.cpuUsage();
       const rollup = await closedLoop(() => post(url, body, user.token), { users: USERS, seconds: SECONDS });
+      const client = process.cpuUsage(client0);
+      const spent = await counted();
+      const perRequest = (us: number) => Math.round(us / Math.max(1, rollup.requests));
+      const cpuUs = {
+        server: perRequest(spent.serverUs),
+        postgres: perRequest(spent.postgresUs),
+        client: perRequest(client.user + client.system),
+      };
       let raw: LoadFigures | null = null;
+      let rawCpuUs: QueryCase['cpuUs'] | null = null;
       let same: boolean | null = null;
       let totals: QueryCase['totals'];
       if (RAW_REQUESTS > 0) {
@@ -201,11 +229,21 @@ async function queryPhase(server: RunningServer, db: pg.Client, facts: Facts) {
         const rawAnswer = await post<StatAnswer>(url, rawBody, user.token);
         same = sameTotals(first.data, rawAnswer.data);
         if (!same) totals = { rollup: first.data.totals, raw: rawAnswer.data.totals };
+        const rawCounted = await startCpuCount(dcBenchDatabaseUrl(), server.child.pid);
+        const rawClient0 = process.cpuUsage();
         raw = await closedLoop(() => post(url, rawBody, user.token), {
           users: Math.min(USERS, RAW_REQUESTS),
           seconds: 600,
           requests: RAW_REQUESTS,
         });
+        const rawClient = process.cpuUsage(rawClient0);
+        const rawSpent = await rawCounted();
+        const perRaw = (us: number) => Math.round(us / Math.max(1, raw!.requests));
+        rawCpuUs = {
+          server: perRaw(rawSpent.serverUs),
+          postgres: perRaw(rawSpent.postgresUs),
+          client: perRaw(rawClient.user + rawClient.system),
+        };
       }
       const c: QueryCase = {
         user: user.name,
@@ -216,7 +254,9 @@ async function queryPhase(server: RunningServer, db: pg.Client, facts: Facts) {
         firstMs: Math.round(first.ms * 10) / 10,
         rows: first.data.rows.length,
         rollup,
+        cpuUs,
         raw,
+        rawCpuUs,
         ratioP95: raw ? Math.round((raw.p95Ms / rollup.p95Ms) * 10) / 10 : null,
         ratioP50: raw ? Math.round((raw.p50Ms / rollup.p50Ms) * 10) / 10 : null,
         sameTotals: same,
@@ -227,7 +267,7 @@ async function queryPhase(server: RunningServer, db: pg.Client, facts: Facts) {
       cases.push(c);
       console.log(
         `  ${c.user.split(' ')[0]} ${c.page} by ${c.by}, ${c.range} ${zone}: rollups p50 ${rollup.p50Ms} p95 ${rollup.p95Ms} ` +
-          `p99 ${rollup.p99Ms} ms, ${rollup.reqPerSec} req/s${rollup.errors ? `, ${rollup.errors} errors (${rollup.firstError})` : ''}` +
+          `p99 ${rollup.p99Ms} ms, ${rollup.reqPerSec} req/s, CPU µs/request ${cpuUs.server} server + ${cpuUs.postgres} PostgreSQL + ${cpuUs.client} client${rollup.errors ? `, ${rollup.errors} errors (${rollup.firstError})` : ''}` +
           (raw
             ? `; raw p50 ${raw.p50Ms} p95 ${raw.p95Ms} ms → ×${c.ratioP95} (p95)${same ? '' : ', TOTALS DIFFER'}`
             : '') +
@@ -248,9 +288,12 @@ async function queryPhase(server: RunningServer, db: pg.Client, facts: Facts) {
           'p95',
           'p99',
           'req/s',
+          'CPU µs/req (server+PG+client)',
           'raw p50',
           'raw p95',
+          'raw CPU µs/req',
           '× p95',
+          '× CPU',
           'same',
           'load',
         ],
@@ -264,9 +307,12 @@ async function queryPhase(server: RunningServer, db: pg.Client, facts: Facts) {
           String(c.rollup.p95Ms),
           String(c.rollup.p99Ms),
           String(c.rollup.reqPerSec),
+          `${c.cpuUs.server}+${c.cpuUs.postgres}+${c.cpuUs.client}`,
           c.raw ? String(c.raw.p50Ms) : '–',
           c.raw ? String(c.raw.p95Ms) : '–',
+          c.rawCpuUs ? `${c.rawCpuUs.server}+${c.rawCpuUs.postgres}+${c.rawCpuUs.client}` : '–',
           c.ratioP95 === null ? '–' : String(c.ratioP95),
+          c.rawCpuUs ? String(Math.round((cpuTotal(c.rawCpuUs) / cpuTotal(c.cpuUs)) * 10) / 10) : '–',
           c.sameTotals === null ? '–' : c.sameTotals ? 'yes' : 'NO',
           String(c.loadAverage),
         ]),

@@ -132,6 +132,8 @@ async function query(token: string, body: Record<string, unknown>) {
     asOf: string | null;
     measures: string[];
     rows: Array<{ key: string; label: string; values: Record<string, any> }>;
+    offset: number;
+    rowCount: number;
     totals: Record<string, any>;
   };
 }
@@ -763,6 +765,47 @@ describe('tenants and bad input', () => {
     }
     const own = await query(beta, { page: 'device', by: 'device' });
     expect(own.rows.map((r) => r.key)).toEqual([b1.id]);
+  });
+
+  it('answers a page of rows at a time, with the whole range in its totals and row count', async () => {
+    const body = { page: 'device', by: 'device', timeZone: 'UTC' };
+    const whole = await query(alpha, body);
+    expect(whole.rows.length).toBe(2);
+    expect(whole).toMatchObject({ offset: 0, rowCount: 2 });
+    const second = await query(alpha, { ...body, offset: 1, limit: 1 });
+    expect(second.rows).toEqual([whole.rows[1]]);
+    expect(second).toMatchObject({ offset: 1, rowCount: 2, totals: whole.totals });
+    const past = await query(alpha, { ...body, offset: 5, limit: 1 });
+    expect(past).toMatchObject({ rows: [], rowCount: 2, totals: whole.totals });
+    for (const bad of [{ limit: 0 }, { limit: 501 }, { offset: -1 }, { offset: 1.5 }]) {
+      const res = await call(alpha, '/api/coffee/data-center/query', { from: FROM, to: TO, ...body, ...bad });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+  });
+
+  it('sends an answer again as it was to the same scope only, and counts again once the rollups move', async () => {
+    const body = { page: 'device', by: 'device', timeZone: 'UTC' };
+    const text = async (token: string) => {
+      const res = await call(token, '/api/coffee/data-center/query', { from: FROM, to: TO, ...body });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.body;
+    };
+    const first = await text(alpha);
+    expect(await text(alpha)).toBe(first);
+    // The same query from another merchant and from a store's staff: their own rows, not Alpha's.
+    expect(JSON.parse(await text(beta)).data.rows.map((r: { key: string }) => r.key)).toEqual([b1.id]);
+    expect(JSON.parse(await text(pier)).data.rows.map((r: { key: string }) => r.key)).toEqual([a2.id]);
+    // A cup merged: the rollups' version moves, and the next answer counts it.
+    const before = JSON.parse(first).data;
+    const at = Date.parse(`${FROM}T12:00:00Z`);
+    await insertCup({ m: a1, at, result: 'completed', bad: false, product: 'LAT', cupOut: 20, grams: 10 });
+    cups.push({ m: a1, at, result: 'completed', bad: false, product: 'LAT', cupOut: 20, grams: 10 });
+    await rebuildRollups(f.t.database.db, { from: FROM, to: FROM });
+    const after = JSON.parse(await text(alpha)).data;
+    expect(after.totals.cups).toBe(before.totals.cups + 1);
+    expect(after.rows.find((r: { key: string }) => r.key === a1.id).values.cups).toBe(
+      before.rows.find((r: { key: string }) => r.key === a1.id).values.cups + 1,
+    );
   });
 
   it("shows a store's staff their store only", async () => {

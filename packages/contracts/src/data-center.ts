@@ -386,8 +386,21 @@ export const statQuery = z.object({
   productCode: z.string().max(64).optional(),
   merchantKind: z.enum(MERCHANT_KINDS).optional(),
   source: z.enum(['rollup', 'raw']).default('rollup'),
+  /**
+   * The rows answered: `limit` rows (every row without it) from `offset` of the answer's ordered
+   * rows (by time, or by the chart's measure, largest first). The totals are always the whole
+   * filter's. The console asks for a table page (STAT_TABLE_PAGE rows) of machines, stores…, and
+   * for every bucket of a time series. A `limit` over 100 counts as a large list (CONTRACT §3).
+   */
+  offset: z.number().int().min(0).max(STAT_MAX_ROWS).default(0),
+  limit: z.number().int().min(1).max(STAT_MAX_ROWS).optional(),
 });
 export type StatQuery = z.input<typeof statQuery>;
+
+/** Rows of a statistics table page (the console asks for one page of machines, stores…, at a time). */
+export const STAT_TABLE_PAGE = 50;
+/** Dimensions answered whole (a chart over time has no pages). */
+export const STAT_SERIES_DIMENSIONS: readonly StatDimension[] = ['day', 'hour', 'hourOfDay'];
 
 /** A measure's value: a count or a figure, null when undefined (a rate of nothing), money per currency. */
 export const statValue = z.union([z.number(), z.record(z.string(), z.string()), z.null()]);
@@ -412,7 +425,10 @@ export const statAnswer = z.object({
   asOf: z.string().nullable(),
   /** The measures of each row, in the page's order (`qualityMix` expanded to one per label). */
   measures: z.array(z.string()),
+  /** `limit` rows from `offset` (statQuery) of the `rowCount` rows the answer has in all. */
   rows: z.array(statRow),
+  offset: z.number().int(),
+  rowCount: z.number().int(),
   /** The whole range and filter, not only the rows shown. */
   totals: z.record(z.string(), statValue),
 });
@@ -432,5 +448,10 @@ export const statRebuildAnswer = z.object({
 });
 export type StatRebuildAnswer = z.infer<typeof statRebuildAnswer>;
 
-/** `POST /api/coffee/data-center/export`: the page as shown, as a spreadsheet. */
-export const statExport = statQuery.extend({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
+/**
+ * `POST /api/coffee/data-center/export`: the page as shown, as a spreadsheet, with every row of its
+ * table (all its pages) and the totals.
+ */
+export const statExport = statQuery
+  .omit({ offset: true, limit: true })
+  .extend({ format: z.enum(['xlsx', 'csv']).default('xlsx') });

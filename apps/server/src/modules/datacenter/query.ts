@@ -27,6 +27,7 @@ import {
 } from '@brewfleet/contracts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AnswerCache } from './answer-cache.ts';
+import { AS_OF_SQL } from './zone-state.ts';
 import { rows, type Db } from '../../platform/db/client.ts';
 import {
   careFacts,
@@ -688,7 +689,7 @@ export async function queryStats(tx: Db, input: StatQuery, opts: QueryOptions): 
     scope: string | null;
   }>(
     tx,
-    sql`select z.ready, to_char(z.merged_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as as_of,
+    sql`select z.ready, ${sql.raw(AS_OF_SQL.replace('merged_at', 'z.merged_at'))} as as_of,
                extract(epoch from now())::float8 as now_s, z.version::text as version,
                current_setting('app.scope', true) as scope
         from (select 1) one left join stat_zone z on z.zone = ${zone}`,
@@ -705,8 +706,10 @@ export async function queryStats(tx: Db, input: StatQuery, opts: QueryOptions): 
   const nowS = Number(kept.now_s);
 
   // Counted once per version of the rollups; the raw count never kept.
+  // One tally serves every page of its rows.
+  const { offset, limit, ...counting } = q;
   const cacheKey =
-    !raw && opts.cache ? JSON.stringify([opts.cache.scope, zone, kept.version, opts.lang, q]) : null;
+    !raw && opts.cache ? JSON.stringify([opts.cache.scope, zone, kept.version, opts.lang, counting]) : null;
   let counted = cacheKey ? opts.cache!.answers.get(cacheKey) : undefined;
   if (!counted) {
     counted = await tally(tx, ctx, page, sources, nowS, opts);
@@ -723,11 +726,13 @@ export async function queryStats(tx: Db, input: StatQuery, opts: QueryOptions): 
     source: raw ? 'raw' : 'rollup',
     asOf: raw ? null : kept.as_of,
     measures,
-    rows: counted.groups.map((g) => ({
+    rows: counted.groups.slice(offset, limit === undefined ? undefined : offset + limit).map((g) => ({
       key: g.key!,
       label: g.label,
       values: valuesOf(g, measures, rowSources, nowS),
     })),
+    offset,
+    rowCount: counted.groups.length,
     totals: valuesOf(counted.totals, measures, new Set(sources), nowS),
   };
 }

@@ -49,14 +49,22 @@ function Cell({ measure, value }: { measure: string; value: TableRow['values'][s
   return <>{formatValue(kind, value)}</>;
 }
 
+/** The table's page when the server answers one page of rows at a time (rows by machine, store…). */
+export interface StatPager {
+  current: number;
+  pageSize: number;
+  onChange(page: number): void;
+}
+
 interface Props {
   page: StatPage;
   answer: StatAnswer;
   filters: StatFilters;
   loading?: boolean;
+  pager?: StatPager;
 }
 
-export default function StatTable({ page, answer, filters, loading }: Props) {
+export default function StatTable({ page, answer, filters, loading, pager }: Props) {
   const { t } = useTranslation();
   const can = useHasPermission();
   const { rows, total } = useMemo(() => tableData(t, answer), [t, answer]);
@@ -101,7 +109,18 @@ export default function StatTable({ page, answer, filters, loading }: Props) {
       columns={columns}
       dataSource={rows}
       scroll={{ x: 'max-content' }}
-      pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
+      pagination={
+        pager
+          ? {
+              current: pager.current,
+              pageSize: pager.pageSize,
+              total: answer.rowCount,
+              onChange: pager.onChange,
+              hideOnSinglePage: true,
+              showSizeChanger: false,
+            }
+          : { pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }
+      }
       summary={() =>
         total && (
           <Table.Summary fixed="bottom">

@@ -7,12 +7,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Empty, Select, Skeleton, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useMemo, type ComponentType } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Language } from '@brewfleet/contracts/enums';
 import { P } from '@brewfleet/contracts/permissions';
-import { statPage, type StatPage } from '@brewfleet/contracts/data-center';
+import {
+  STAT_SERIES_DIMENSIONS,
+  STAT_TABLE_PAGE,
+  statPage,
+  type StatPage,
+} from '@brewfleet/contracts/data-center';
 import { routeNameFromUrl } from '../../app/routing/menu-routes';
 import { useArrivalParams } from '../../app/routing/use-arrival-params';
 import { pickName } from '../../app/i18n';
@@ -110,7 +115,29 @@ export function StatsPage({ page }: { page: StatPage }) {
   const { t, i18n } = useTranslation();
   const can = useHasPermission();
   const [filters, setFilters] = useStatFilters(page);
-  const query = useMemo(() => statQueryOf(page, filters), [page, filters]);
+  // The figures of these filters (what the export writes, every row)…
+  const figures = useMemo(() => statQueryOf(page, filters), [page, filters]);
+  // …asked one table page at a time when the rows are machines, stores, products… (a time series
+  // comes whole: its chart has no pages). Other filters start again at the first page.
+  const paged = !STAT_SERIES_DIMENSIONS.includes(filters.by);
+  const figuresKey = JSON.stringify(figures);
+  const [tablePage, setTablePage] = useState({ of: figuresKey, current: 1 });
+  const current = tablePage.of === figuresKey ? tablePage.current : 1;
+  const query = useMemo(
+    () => (paged ? { ...figures, offset: (current - 1) * STAT_TABLE_PAGE, limit: STAT_TABLE_PAGE } : figures),
+    [figures, paged, current],
+  );
+  const pager = useMemo(
+    () =>
+      paged
+        ? {
+            current,
+            pageSize: STAT_TABLE_PAGE,
+            onChange: (n: number) => setTablePage({ of: figuresKey, current: n }),
+          }
+        : undefined,
+    [paged, current, figuresKey],
+  );
   const waiting = lacksRequired(page, filters);
   const answer = useQuery({
     queryKey: dataCenterKeys.query(query),
@@ -125,6 +152,11 @@ export function StatsPage({ page }: { page: StatPage }) {
       answer.data && answer.data.by === query.by ? withProductNames(answer.data, products.data) : undefined,
     [answer.data, query.by, products.data],
   );
+  // A page past the end (fewer rows since): back to the first.
+  const pastEnd = !!data && !data.rows.length && data.rowCount > 0 && current > 1;
+  useEffect(() => {
+    if (pastEnd) setTablePage({ of: figuresKey, current: 1 });
+  }, [pastEnd, figuresKey]);
   const model = useMemo(() => (data?.rows.length ? chartModel(t, page, data) : null), [t, page, data]);
   const [zh, tw, en] = page.titles;
   const title = pickName({ zh, tw, en }, i18n.language as Language);
@@ -152,7 +184,7 @@ export function StatsPage({ page }: { page: StatPage }) {
     body = (
       <>
         {model && <StatChart model={model} />}
-        <StatTable page={page} answer={data} filters={filters} loading={answer.isFetching} />
+        <StatTable page={page} answer={data} filters={filters} loading={answer.isFetching} pager={pager} />
       </>
     );
 
@@ -178,7 +210,7 @@ export function StatsPage({ page }: { page: StatPage }) {
           )}
           {can(P.stats.export) && (
             <StatExportButton
-              query={query}
+              query={figures}
               disabled={waiting || !data?.rows.length || answer.isPlaceholderData}
             />
           )}

@@ -85,6 +85,8 @@ export function answerFor(page: StatPage, by: StatDimension = page.by[0], rows =
     asOf: '2026-11-24T06:18:05.000Z',
     measures,
     rows: keys.slice(0, rows).map(([key, label], i) => ({ key, label, values: values(i + 1) })),
+    offset: 0,
+    rowCount: Math.min(rows, keys.length),
     totals: values(3),
   };
 }

@@ -8,7 +8,13 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STAT_PAGES, statPage, type StatAnswer, type StatPage } from '@brewfleet/contracts/data-center';
+import {
+  STAT_PAGES,
+  STAT_TABLE_PAGE,
+  statPage,
+  type StatAnswer,
+  type StatPage,
+} from '@brewfleet/contracts/data-center';
 import { P } from '@brewfleet/contracts/permissions';
 import { configureClient } from '../../api/client';
 import { initI18n, setLanguage } from '../../app/i18n';
@@ -209,8 +215,44 @@ describe('statistics pages', { timeout: 60_000 }, () => {
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     const query = sent.find((r) => r.url.startsWith(QUERY))!.body as Record<string, unknown>;
     const exported = sent.find((r) => r.url.startsWith(EXPORT))!.body as Record<string, unknown>;
-    expect(exported).toEqual({ ...query, format: 'xlsx' });
+    // The table's page is not the export's: it writes every row.
+    const { offset, limit, ...figures } = query;
+    expect({ offset, limit }).toEqual({ offset: 0, limit: STAT_TABLE_PAGE });
+    expect(exported).toEqual({ ...figures, format: 'xlsx' });
     expect(exported).toMatchObject({ page: 'matter', by: 'device', storeId: '4', from: '2026-11-01' });
+  });
+
+  it('asks for one page of machines at a time and the next when the table turns; a day series whole', async () => {
+    const machines = (offset: number, limit: number) =>
+      Array.from({ length: Math.min(limit, 120 - offset) }, (_, i) => ({
+        key: String(1000 + offset + i),
+        label: `Machine ${offset + i + 1}`,
+        values: { faults: 120 - offset - i },
+      }));
+    const { queries } = await open(statPage('after-sales')!, '', (req, body) =>
+      req.url.startsWith(QUERY) && body.by === 'device'
+        ? ok({
+            ...answerFor(statPage('after-sales')!, 'device'),
+            rows: machines(Number(body.offset), Number(body.limit)),
+            offset: body.offset,
+            rowCount: 120,
+          })
+        : undefined,
+    );
+    const table = await screen.findByTestId('stat-table');
+    expect(queries()[0]).toMatchObject({ by: 'device', offset: 0, limit: STAT_TABLE_PAGE });
+    expect(await within(table).findByText('Machine 1')).toBeTruthy();
+    // 120 machines: three pages; the totals stay the whole range's on each.
+    fireEvent.click(screen.getByTitle('3'));
+    await waitFor(() => expect(queries().at(-1)).toMatchObject({ offset: 100, limit: STAT_TABLE_PAGE }));
+    expect(await within(screen.getByTestId('stat-table')).findByText('Machine 101')).toBeTruthy();
+    expect(within(screen.getByTestId('stat-table')).queryByText('Machine 1')).toBeNull();
+    expect(within(screen.getByTestId('stat-table')).getByTestId('stat-total')).toHaveTextContent('Total');
+    // Another grouping starts again from its first page; a series by day has no pages.
+    fireEvent.click(within(screen.getByTestId('stat-group-by')).getByText('Day'));
+    await waitFor(() => expect(queries().at(-1)).toMatchObject({ by: 'day' }));
+    expect(queries().at(-1)).not.toHaveProperty('offset');
+    expect(queries().at(-1)).not.toHaveProperty('limit');
   });
 
   it('has no export without its permission', async () => {
