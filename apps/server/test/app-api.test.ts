@@ -261,6 +261,7 @@ describe('signing up and in', () => {
     expect(await appOk('GET', '/me', { token: up.token })).toMatchObject({ id: up.member.id });
     const again = await app('POST', '/auth/signup', {
       body: { merchantId: alphaId, username: 'Amy 2', email, password: MEMBER_PASSWORD },
+      ip: '198.51.100.1',
     });
     expect(again.statusCode).toBe(409);
 
@@ -298,6 +299,7 @@ describe('signing up and in', () => {
     ]) {
       const twice = await app('POST', '/auth/signup', {
         body: { merchantId: alphaId, username: 'Lin again', phone: typed, password: MEMBER_PASSWORD },
+        ip: '198.51.100.2',
       });
       expect(twice.statusCode, typed).toBe(409);
       const signedIn = await appOk('POST', '/auth/signin', {
@@ -308,6 +310,31 @@ describe('signing up and in', () => {
     expect(
       (await sql(`select count(*)::int as n from member where phone_key = $1`, [`+886${digits}`]))[0].n,
     ).toBe(1);
+  });
+
+  it('stops one address asking phone after phone whether it is registered: 429 after the limit, others unaffected', async () => {
+    const { phone } = await newMember();
+    const ip = '203.0.113.9';
+    const signup = (p: string, at = ip, lang: Language = 'en') =>
+      app('POST', '/auth/signup', {
+        body: { merchantId: alphaId, username: 'Probe', phone: p, password: MEMBER_PASSWORD },
+        ip: at,
+        lang,
+      });
+    // This file's limit is 3 a window (production's 5): three "already a member" answers…
+    for (let i = 0; i < 3; i++) expect((await signup(phone)).statusCode).toBe(409);
+    // …then this address waits, even for a phone nobody has, and is told how long.
+    const fresh = `+8869${crypto.randomInt(10_000_000, 99_999_999)}`;
+    const locked = await signup(fresh);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().msg).toMatch(
+      /^Too many sign-ups with a phone number or email address already registered, try again in \d+ seconds$/,
+    );
+    expect((await signup(fresh, ip, 'tw')).json().msg).toMatch(/^使用已註冊手機號碼或電子郵件的註冊次數過多/);
+    expect((await signup(fresh, ip, 'zh')).json().msg).toMatch(/^使用已注册手机号码或邮箱的注册次数过多/);
+    expect((await sql(`select count(*)::int as n from member where phone_key = $1`, [fresh]))[0].n).toBe(0);
+    // Another address signs the same new phone up.
+    expect((await signup(fresh, '203.0.113.10')).statusCode).toBe(200);
   });
 
   it('signs in with the phone, and the token opens only the app API; a console token opens only the console', async () => {

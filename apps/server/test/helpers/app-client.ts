@@ -12,6 +12,8 @@ export type AppCall = {
   query?: Record<string, string>;
   lang?: Language;
   key?: string;
+  /** The caller's address (throttles count per address). */
+  ip?: string;
 };
 
 /** `of()` is the test's app, read at each call (files start it in beforeAll). */
@@ -22,6 +24,7 @@ export function appClient(of: () => TestApp) {
       body: c.body,
       query: c.query,
       lang: c.lang ?? 'en',
+      remoteAddress: c.ip,
       headers: {
         ...(c.token ? { authorization: `Bearer ${c.token}` } : {}),
         ...(c.key ? { 'idempotency-key': c.key } : {}),

@@ -68,6 +68,8 @@ export interface CallOptions {
   query?: Record<string, string>;
   lang?: Language;
   headers?: Record<string, string>;
+  /** The caller's address (127.0.0.1 otherwise): what throttles per address count. */
+  remoteAddress?: string;
 }
 
 export interface TestApp {
@@ -132,6 +134,7 @@ export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
         url: target,
         query: opts.query,
         headers,
+        ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
         ...(opts.body !== undefined ? { payload: opts.body as any } : {}),
       });
       return res as any;

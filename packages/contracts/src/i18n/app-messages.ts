@@ -33,6 +33,12 @@ export const APP_MESSAGES = {
     zh: '手机号码、邮箱或密码错误',
     tw: '手機號碼、電子郵件或密碼錯誤',
   },
+  'msg.appSignupThrottled': {
+    status: 429,
+    en: 'Too many sign-ups with a phone number or email address already registered, try again in {{seconds}} seconds',
+    zh: '使用已注册手机号码或邮箱的注册次数过多，请在 {{seconds}} 秒后重试',
+    tw: '使用已註冊手機號碼或電子郵件的註冊次數過多，請在 {{seconds}} 秒後重試',
+  },
   'msg.appMemberExists': {
     status: 409,
     en: 'A member with this phone number or email address already exists',

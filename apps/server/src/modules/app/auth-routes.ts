@@ -82,12 +82,19 @@ export function registerAppAuth(
             400: 'Bad input, or a password the policy refuses',
             404: 'No such merchant (or one suspended)',
             409: 'A member of the merchant (or of one above it) has this phone number or email address',
+            429: 'Too many such 409 answers to this address: wait the seconds the message names',
           },
         }),
       },
     },
     async (request) => {
       const body = request.body as AppSignupBody;
+      // "Already a member" tells whether a phone is registered: asked again and again from one
+      // address, that is someone reading the member list a phone at a time. Those answers count as
+      // failed sign-ins do, per address (and in the address's own budget): past the limit, 429.
+      const signupKey = `signup:${request.ip}`;
+      const wait = await throttle.lockedFor(signupKey, request.ip);
+      if (wait > 0) throw new AppError('msg.appSignupThrottled', { seconds: wait });
       const violation = passwordPolicyViolation(body.password);
       if (violation) throw new AppError(violation, {}, [{ field: 'password', message: violation }]);
       const passwordHash = await hashPassword(body.password);
@@ -121,8 +128,12 @@ export function registerAppAuth(
         });
       } catch (error) {
         // Two sign-ups with one phone at once: the members' unique index decides.
-        if (pgErrorOf(error).code === '23505') throw new AppError('msg.appMemberExists');
-        throw error;
+        const exists =
+          pgErrorOf(error).code === '23505' ||
+          (error instanceof AppError && error.key === 'msg.appMemberExists');
+        if (!exists) throw error;
+        await throttle.recordFailure(signupKey, request.ip);
+        throw new AppError('msg.appMemberExists');
       }
     },
   );
