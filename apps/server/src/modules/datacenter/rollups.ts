@@ -705,10 +705,16 @@ const MAX_SPAN_MS = CHUNK_DAYS * DAY_MS;
 export async function backfillZone(
   db: Db,
   zone: string,
-  opts: { spanMs?: number; afterStep?: () => Promise<unknown> | void; stopping?: AbortSignal } = {},
+  opts: {
+    spanMs?: number;
+    afterStep?: () => Promise<unknown> | void;
+    stopping?: AbortSignal;
+    /** Nothing else waits for the connection (a first start's demo): no cup bound, no pauses. */
+    alone?: boolean;
+  } = {},
 ): Promise<RebuildCounts & { steps: number; stopped?: boolean }> {
   const started = Date.now();
-  const shared = oneConnection(db);
+  const shared = !opts.alone && oneConnection(db);
   await analyze(db, ['stat_pending_cup']);
   let span = opts.spanMs ?? DAY_MS;
   let cups = 0;
