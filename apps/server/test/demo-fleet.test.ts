@@ -1,12 +1,15 @@
 /**
  * The embedded path end to end, as `npm start` runs it: PGlite, the embedded broker, the gateway,
  * and the demo fleet of simulated machines in the same process. Machines come online and report
- * cups; a merchant sees only its machines and can lock one of them.
+ * cups; a merchant sees only its machines and can lock one of them; staff replace a material before
+ * it passes its shelf life.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Fleet } from '@brewfleet/simulator';
-import type { Database } from '../src/platform/db/client.ts';
+import { sql } from 'drizzle-orm';
+import { localTime, type Fleet } from '@brewfleet/simulator';
+import { rows, type Database } from '../src/platform/db/client.ts';
+import { inScope, SYSTEM } from '../src/platform/db/scope.ts';
 import { DEMO_PASSWORD, seedDemo } from '../src/modules/iam/demo.ts';
 import { seedDemoTenants } from '../src/modules/tenancy/demo.ts';
 import { seedDemoFleet, startDemoFleet } from '../src/modules/fleet/demo.ts';
@@ -24,6 +27,8 @@ let embedded: EmbeddedApp;
 let mqtt: Mqtt;
 let runtime: StartedModules;
 let fleet: Fleet | null;
+/** A demo coffee machine whose milk powder (channel 2) went in 80 hours ago: past its 72 hours. */
+let stale: { device_id: string; serial_number: string };
 beforeAll(async () => {
   embedded = await openEmbeddedApp();
   ({ database, app } = embedded);
@@ -36,6 +41,15 @@ beforeAll(async () => {
     catalog: app.services.catalog!,
     resources: app.resources,
   });
+  [stale] = await inScope(database.db, SYSTEM, (db) =>
+    rows<{ device_id: string; serial_number: string }>(
+      db,
+      sql`update device_channel c set filled_at = now() - interval '80 hours' from device d
+          where d.id = c.device_id and c.channel_number = 2
+            and d.id = (select id from device where family = 'coffee' order by serial_number limit 1)
+          returning d.id::text as device_id, d.serial_number`,
+    ),
+  );
   mqtt = await startMqtt({
     port: 0,
     host: '127.0.0.1',
@@ -134,4 +148,33 @@ it('pushes each store its menu, which the machines take and make cups from', asy
     (c: any) => /^r\d+$/.test(c.recipeVersion ?? '') && menuCodes.has(c.productCode),
   );
   expect(recent.length).toBeGreaterThan(0);
+});
+
+it('has its staff replace a perishable material at the morning round, before it expires', async () => {
+  const admin = await login('operator');
+  const milk = async () =>
+    (
+      await post(admin, '/api/coffee/device-channel/list', { deviceId: stale.device_id, limit: 10 })
+    ).list.find((c: any) => c.channelNumber === 2);
+  const machine = fleet!.machines.find((m) => m.serialNumber === stale.serial_number)!;
+  machine.tick();
+  // The demo's stores are in Taipei and Hong Kong: the round is at 07:00 there.
+  if (localTime(new Date(), 'Asia/Taipei').hour >= 7) {
+    // Reported as a refill (the channel emptied, then filled): the shelf life starts again.
+    const fresh = await waitFor(
+      async () => {
+        const c = await milk();
+        return Date.now() - Date.parse(c.filledAt) < 3600_000 && c;
+      },
+      10_000,
+      'the milk powder replaced',
+    );
+    expect(Date.parse(fresh.expiresAt) - Date.now()).toBeGreaterThan(71 * 3600_000);
+    expect(fresh.shortage).toBe(false);
+  } else {
+    // Before the round the old material stays (and shows expired).
+    await new Promise((r) => setTimeout(r, 1500));
+    await runtime.part<FleetRuntime>('fleet').gateway.flush();
+    expect(Date.now() - Date.parse((await milk()).filledAt)).toBeGreaterThan(79 * 3600_000);
+  }
 });

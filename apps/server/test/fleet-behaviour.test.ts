@@ -2,7 +2,8 @@
  * Promised fleet behaviour, through HTTP and real MQTT clients on the embedded broker: the shortage
  * flag follows removed channels, a distributed channel configuration reaches the machine as a
  * `channels` command (also when it was away), family-bound presets refuse other families, clocks
- * that are off are not trusted, retries stop at their limit, and tea cups keep their segments.
+ * that are off are not trusted, retries stop at their limit, tea cups keep their segments, and a
+ * perishable material the simulated staff replace before it expires restarts its shelf life.
  */
 import crypto from 'node:crypto';
 import type { MqttClient } from 'mqtt';
@@ -485,5 +486,74 @@ describe('clocks, retries and tea cups', () => {
     const [shown] = (await detail(m.id)).production;
     expect(shown.tea).toEqual(segments);
     expect(shown.materials).toEqual([{ channel: 1, grams: 12 }]);
+  });
+});
+
+describe('a perishable material', () => {
+  /** An IANA zone where it is about noon now: the staff's morning round (07:00) is past there. */
+  const zoneAtNoon = () => {
+    let ahead = 12 - new Date().getUTCHours();
+    if (ahead > 12) ahead -= 24;
+    if (ahead < -11) ahead += 24;
+    // Etc/GMT-N is N hours ahead of UTC.
+    return ahead === 0 ? 'Etc/GMT' : `Etc/GMT${ahead > 0 ? '-' : '+'}${Math.abs(ahead)}`;
+  };
+
+  it('replaced by a simulated machine’s staff is a refill: the channel no longer expired', async () => {
+    const m = await f.register();
+    const milk = await ok(
+      await call('POST', '/api/coffee/device-channel', {
+        deviceId: m.id,
+        name: 'Milk powder',
+        channelNumber: 2,
+        shelfLifeHours: 72,
+        capacityG: 1500,
+        lowLevelG: 200,
+      }),
+    );
+    const channel = async (): Promise<any> =>
+      (await detail(m.id)).channels.find((c: { id: string }) => c.id === milk.id);
+    // Its milk powder went in 80 hours ago (8 hours past its shelf life), as the server knows too.
+    const machine = quietMachine(f.url, m, {
+      flushMs: 100,
+      faultChance: 0,
+      timeZone: zoneAtNoon(),
+      initial: { levels: [{ channel: 2, grams: 900, filledAt: hoursAgo(80) }] },
+    });
+    machines.push(machine);
+    await machine.start();
+    // The machine takes its layout (the channel created above, with its shelf life) and reports it.
+    await waitFor(
+      async () => {
+        await f.fleet.delivery.runOnce();
+        return machine.channelLayout !== null && (await channel()).levelG === 900;
+      },
+      10_000,
+      'the layout taken and the level reported',
+    );
+    await ok(await call('PUT', '/api/coffee/device-channel', { id: milk.id, filledAt: hoursAgo(80) }));
+    expect(await channel()).toMatchObject({ shortage: true });
+    expect((await detail(m.id)).device.materialShortage).toBe(true);
+
+    const refills = async () =>
+      (await f.t.sql(`select 1 from device_log where device_id = $1 and kind = 'channel-refill'`, [m.id]))
+        .length;
+    const before = await refills();
+    // A tick of the machine's life past its morning round: the material is replaced.
+    machine.tick();
+    const fresh = await waitFor(
+      async () => {
+        const c = await channel();
+        return !c.shortage && c;
+      },
+      10_000,
+      'the material replaced',
+    );
+    expect(Date.now() - Date.parse(fresh.filledAt)).toBeLessThan(60_000);
+    expect(Date.parse(fresh.expiresAt) - Date.now()).toBeGreaterThan(71 * 3600_000);
+    expect(fresh.levelG).toBeGreaterThanOrEqual(0.3 * 1500);
+    expect((await detail(m.id)).device.materialShortage).toBe(false);
+    // Logged as a refill of the channel, as the console's machine log shows one.
+    expect(await refills()).toBe(before + 1);
   });
 });

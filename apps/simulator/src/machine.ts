@@ -24,11 +24,12 @@ import { emptyChannelCup, makeCup, type Cup } from './production.ts';
 import { composeOrder, demandAt, localTime, orderNumber } from './orders.ts';
 import { checkMenu, productOfMenu } from './menu.ts';
 import type { MenuContent } from '@brewfleet/contracts';
-import { CHANNELS, ChannelLevels, type Level } from './channels.ts';
+import { CHANNELS, ChannelLevels, LOW_LEVEL_SHARE, type Level } from './channels.ts';
 import { FAULTS, type Family } from './families.ts';
 import { runDebugAction } from './debug-actions.ts';
 import { checkChannelLayout, reportedLevels } from './channel-layout.ts';
 import { checkAppOrder } from './app-order.ts';
+import { dueForReplacement, openedAt, replacementGrams } from './shelf-life.ts';
 import type { ChannelsCommandParams } from '@brewfleet/contracts';
 
 export interface MachineOptions {
@@ -43,7 +44,10 @@ export interface MachineOptions {
   flushMs?: number;
   /** Levels are reported every this many cups (and whenever a channel crosses below 15 %). */
   materialEveryCups?: number;
-  /** Chance per tick that staff notice a low channel and refill it. */
+  /**
+   * Chance per tick that staff notice a low channel and refill it. Staff also replace a perishable
+   * material before it expires (shelf-life.ts), unless this is 0: then no one tends the channels.
+   */
   refillChance?: number;
   /** Chance per tick that a fault is raised, and that an active one is cleared. */
   faultChance?: number;
@@ -100,7 +104,16 @@ interface CommandOutcome {
 }
 
 export interface MachineStart {
-  levels?: Array<{ channel: number; grams: number }>;
+  /**
+   * Its channels' levels; and, as the server knows them, when each was last filled (ISO time) and
+   * its material's shelf life in hours (0 or none: it keeps), until a `channels` command says.
+   */
+  levels?: Array<{
+    channel: number;
+    grams: number;
+    filledAt?: string | null;
+    shelfLifeHours?: number | null;
+  }>;
   cupsSinceBasic?: number;
   cupsSinceDeep?: number;
   faultCodes?: string[];
@@ -151,6 +164,12 @@ export class SimulatedMachine {
   /** Commands run, with their outcome: a repeat is answered with it again, not run again. */
   private seen = new Map<string, CommandOutcome>();
   private readonly levels: ChannelLevels;
+  /** Per channel: when its material was put in (a perishable one is replaced before it expires). */
+  private readonly filledAt = new Map<number, number>();
+  /** Per channel: the level it was last seen loaded to, and when (its fill, or the start): its pace since. */
+  private readonly loaded = new Map<number, { at: number; grams: number }>();
+  /** Shelf life per channel as the server knew it at the start; a channel layout's replaces it. */
+  private readonly startShelfLife = new Map<number, number>();
   private readonly random: () => number;
   private startedAt = Date.now();
   private cupsSinceMaterialEvent = 0;
@@ -177,7 +196,18 @@ export class SimulatedMachine {
     this.clearChance = opts.clearChance ?? CLEAR_CHANCE;
     this.levels = new ChannelLevels(CHANNELS[opts.family]);
     const initial = opts.initial ?? {};
-    for (const l of initial.levels ?? []) if (this.levels.has(l.channel)) this.levels.set(l.channel, l.grams);
+    const now = Date.now();
+    for (const l of initial.levels ?? []) {
+      if (!this.levels.has(l.channel)) continue;
+      this.levels.set(l.channel, l.grams);
+      const filledAt = l.filledAt ? Date.parse(l.filledAt) : NaN;
+      if (Number.isFinite(filledAt)) this.filledAt.set(l.channel, filledAt);
+      if (l.shelfLifeHours) this.startShelfLife.set(l.channel, l.shelfLifeHours);
+    }
+    for (const { channel, grams } of this.levels.snapshot()) {
+      if (!this.filledAt.has(channel)) this.filledAt.set(channel, now);
+      this.loaded.set(channel, { at: now, grams });
+    }
     this.cupsSinceBasic = initial.cupsSinceBasic ?? 0;
     this.cupsSinceDeep = initial.cupsSinceDeep ?? 0;
     const known = FAULTS[opts.family].map((f) => f.code);
@@ -399,7 +429,8 @@ export class SimulatedMachine {
 
   /**
    * One step of the machine's life, once per cup interval: a cleaning ends, faults come and go,
-   * cleanings fall due, staff refill low channels, and a cup is made when the machine can.
+   * cleanings fall due, staff replace perishable materials at opening and refill low channels, and
+   * a cup is made when the machine can.
    */
   tick() {
     if (this.status.state === 'off') return;
@@ -411,9 +442,11 @@ export class SimulatedMachine {
       else if (this.cupsSinceBasic >= this.basicEvery) this.clean('basic');
       else if (this.random() < RINSE_CHANCE) this.clean('rinse');
     }
+    this.replacePerishables();
     for (const channel of this.levels.low()) {
       if (this.random() >= this.refillChance) continue;
       this.levels.refill(channel);
+      this.filled(channel, Date.now());
       this.materialEvent();
     }
     // A customer now? By the local hour's share of the busiest hour's pace, when the zone is known,
@@ -429,6 +462,58 @@ export class SimulatedMachine {
     }
     if (this.menu && this.opts.sells !== false) this.takeOrder();
     else this.makeCup();
+  }
+
+  /** A channel just filled: its material's shelf life starts, and its pace is counted from here. */
+  private filled(channel: number, at: number) {
+    this.filledAt.set(channel, at);
+    this.loaded.set(channel, { at, grams: this.levels.level(channel) });
+  }
+
+  /** A channel's shelf life in hours (0: it keeps): its layout's, once it has one; else the start's. */
+  private shelfLifeHours(channel: number): number {
+    if (this.channelLayout)
+      return this.channelLayout.channels.find((c) => c.channel === channel)?.shelfLifeHours ?? 0;
+    return this.startShelfLife.get(channel) ?? 0;
+  }
+
+  /**
+   * Staff at the morning round (shelf-life.ts): a material that would pass its shelf life before the
+   * next day's round is emptied and the channel filled afresh. Reported by levels, as any refill (§4.6):
+   * the channels emptied, then their new levels — a rise the server takes for a refill, which
+   * restarts the shelf life. Both at the same instant, in that order, so that no earlier level comes
+   * between them. Staff who refill nothing (refillChance 0: the demo's machine short of milk) replace
+   * nothing either.
+   */
+  private replacePerishables() {
+    if (!(this.refillChance > 0)) return;
+    const now = Date.now();
+    const opening = openedAt(now, this.opts.timeZone);
+    if (opening === null) return;
+    const due = this.levels
+      .snapshot()
+      .filter((l) =>
+        dueForReplacement(this.filledAt.get(l.channel)!, this.shelfLifeHours(l.channel), opening),
+      );
+    if (!due.length) return;
+    const ts = new Date(now).toISOString();
+    for (const l of due) this.levels.set(l.channel, 0);
+    this.event({ type: 'material', levels: reportedLevels(this.levels, this.channelLayout), ts });
+    for (const l of due) {
+      const grams = replacementGrams({
+        capacityG: l.capacityG,
+        lowLevelG: l.capacityG * LOW_LEVEL_SHARE,
+        level: l.grams,
+        loaded: this.loaded.get(l.channel)!,
+        now,
+        shelfLifeHours: this.shelfLifeHours(l.channel),
+        random: this.random,
+      });
+      this.levels.set(l.channel, Math.round(grams * 10) / 10);
+      this.filled(l.channel, now);
+    }
+    this.cupsSinceMaterialEvent = 0;
+    this.event({ type: 'material', levels: reportedLevels(this.levels, this.channelLayout), ts });
   }
 
   /** One cup, when the machine can make one: from full channels, or failed when one is short. */

@@ -174,8 +174,10 @@ const DEMO_TIME_ZONES: Readonly<Record<string, string>> = { TW: 'Asia/Taipei', H
 /**
  * Start the demo machines: each gets a new secret (only its hash is stored; the plain one lives in
  * this process), so the fleet can run however many times the server restarts. Each starts where the
- * server last knew it (channel levels, cups since its cleanings, open faults), as a real machine
- * remembers them, and the demo scenario (demo-scenario.ts) plays on top.
+ * server last knew it (channel levels with when each was filled and its shelf life, cups since its
+ * cleanings, open faults), as a real machine remembers them — so its staff replace a perishable
+ * material before it expires, as in the history — and the demo scenario (demo-scenario.ts) plays
+ * on top.
  */
 export async function startDemoFleet(opts: {
   db: Db;
@@ -194,13 +196,19 @@ export async function startDemoFleet(opts: {
       cups_since_basic: number;
       cups_since_deep: number;
       fault_codes: string[] | null;
-      levels: Array<{ channel: number; grams: number }> | null;
+      levels: Array<{
+        channel: number;
+        grams: number;
+        filledAt: string | null;
+        shelfLifeHours: number | null;
+      }> | null;
       country: string | null;
     }>(
       db,
       sql`select d.id::text, d.serial_number, d.family, d.cups_since_basic, d.cups_since_deep, d.fault_codes,
                  (select upper(m.country) from merchant m where m.id = d.merchant_id) as country,
-                 (select jsonb_agg(jsonb_build_object('channel', c.channel_number, 'grams', c.level_g))
+                 (select jsonb_agg(jsonb_build_object('channel', c.channel_number, 'grams', c.level_g,
+                                                      'filledAt', c.filled_at, 'shelfLifeHours', c.shelf_life_hours))
                   from device_channel c where c.device_id = d.id and c.level_g is not null) as levels
           from device d where serial_number like ${`${DEMO_SERIAL_PREFIX}%`} order by serial_number`,
     );
