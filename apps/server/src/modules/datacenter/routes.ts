@@ -61,17 +61,15 @@ export function registerDataCenterRoutes(
       'storeIds' in scope ? [...scope.storeIds].sort() : [],
     ]);
   };
-  const options = (request: FastifyRequest): QueryOptions => {
-    return {
-      timeZone: request.timeZone,
-      lang: request.lang,
-      productNames: deps.productNames,
-      // A zone asked for the first time: the job builds it at once (until then figures come from raw rows).
-      onNewZone: () => void deps.jobs.trigger(ROLLUP_JOB).catch(() => undefined),
-      // Users of one scope see the same rows: they share what was counted (never across scopes).
-      ...(answers ? { cache: { answers, scope: scopeKey(request) } } : {}),
-    };
-  };
+  const options = (request: FastifyRequest): QueryOptions => ({
+    timeZone: request.timeZone,
+    lang: request.lang,
+    productNames: deps.productNames,
+    // A zone asked for the first time: the job builds it at once (until then figures come from raw rows).
+    onNewZone: () => void deps.jobs.trigger(ROLLUP_JOB).catch(() => undefined),
+    // Users of one scope see the same rows: they share what was counted (never across scopes).
+    ...(answers ? { cache: { answers, scope: scopeKey(request) } } : {}),
+  });
   const pageAllowed = (request: FastifyRequest, page: (typeof STAT_PAGE_NAMES)[number]) => {
     if (!hasPermission(request.user!, P.stats[page])) throw new AppError('msg.forbidden');
   };
